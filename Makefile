@@ -1,0 +1,51 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+MANAGE := $(PY) manage.py
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test setup lint format messages bench check-migrations clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+	mkdir -p var
+	$(MANAGE) compilemessages --ignore=.venv -v 0
+	$(MANAGE) migrate --noinput -v 0
+
+run: setup
+	$(MANAGE) demo_club --if-empty
+	$(MANAGE) runserver $(HOST):$(PORT)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+check-migrations: $(STAMP)
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test $(MANAGE) makemigrations --check --dry-run -v 1
+
+# Refresh the catalogues after changing user-facing strings (then translate the new entries).
+messages: $(STAMP)
+	$(MANAGE) makemessages -l fr -l nl -l en --ignore=.venv --ignore=var --no-obsolete
+	$(MANAGE) compilemessages --ignore=.venv -v 0
+
+test: setup lint check-migrations
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test $(MANAGE) collectstatic --noinput -v 0
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -1,0 +1,301 @@
+"""Death's Pot: an old gambling game for 2 to 6 players; points are stakes paid into a pot.
+
+The web app stores each deal and replays the game with :func:`play` after every entry. A deal
+is a dict with either ``"death": player`` (that player showed trump 13) or the honours
+``"excuse"``, ``"trump1"``, ``"trump11"`` (the player who showed it, or None / left out) and
+``"tricks"`` (player -> tricks taken, every player present, adding up to 12). Keys whose value
+is None count as left out, so a form may always send every key.
+
+How this module reads the rules of ``rules/variants.md`` (one consistent reading):
+
+- **The pot is never empty between payments.** Every player pays one stake (the *ante*) when
+  the game starts and again right after any payment that empties the pot: Death taking it,
+  an honour that takes the last of it, the tricks winner taking what is left. So the ante
+  that follows the end of a deal belongs to that deal's record, and every deal starts with
+  something in the pot. The opening ante is kept in ``state.opening``.
+- Death: its holder takes the whole pot, everyone antes, the deal ends. A Death deal carries
+  no honours and no tricks.
+- Honours are paid in the order Excuse (1 stake), trump 1 (1 stake), trump 11 (2 stakes),
+  each capped at what the pot holds (the rest is lost, not paid from the next ante); when a
+  payment empties the pot everyone antes before the next honour is paid.
+- Tricks: the single player with the most tricks takes the whole pot, then everyone antes.
+  If the most tricks are shared the pot stays for the next deal (house default).
+- ``stake`` (a positive whole number, the unit agreed before play) multiplies every payment;
+  all amounts in the state are in those units times ``stake``.
+- Seating: ``players`` are listed in seat order going clockwise (each next player sits on the
+  left of the one before). The deal passes anticlockwise, i.e. to the right: ``players[0]``
+  deals first, then ``players[-1]``, ``players[-2]``, and so on.
+
+Invariant, checked after every payment: ``sum(balances.values()) + pot == 0``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import RuleError, _
+
+Player = Hashable
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+TRICKS_PER_DEAL = 12
+
+# Kinds of payment, in the order they can happen in a deal.
+ANTE = "ante"
+DEATH = "death"
+EXCUSE = "excuse"
+TRUMP1 = "trump1"
+TRUMP11 = "trump11"
+TRICKS = "tricks"
+
+#: Honours in the order they are paid, with their value in stakes.
+HONOURS: tuple[tuple[str, int], ...] = ((EXCUSE, 1), (TRUMP1, 1), (TRUMP11, 2))
+DEAL_FIELDS = frozenset({DEATH, EXCUSE, TRUMP1, TRUMP11, TRICKS})
+
+ERR_PLAYERS_TYPE = _("The players must be given as a list.")
+ERR_PLAYER_COUNT = _("Death's Pot is played by 2 to 6 players, not %(count)s.")
+ERR_PLAYER_NAME = _("Every player must have a name.")
+ERR_PLAYER_TWICE = _("%(player)s is listed more than once.")
+ERR_STAKE = _("The stake must be a whole number of at least 1.")
+ERR_DEALS_TYPE = _("The deals must be given as a list.")
+ERR_DEAL_TYPE = _("A deal must say who held Death, or the honours and the tricks.")
+ERR_DEAL_FIELD = _("A deal cannot record %(field)s.")
+ERR_UNKNOWN_PLAYER = _("%(player)s is not playing in this game.")
+ERR_DEATH_ALONE = _(
+    "When Death is shown its holder takes the pot and the deal ends: "
+    "record no honours and no tricks with it."
+)
+ERR_TRICKS_MISSING = _("Record the tricks each player took (or who held Death).")
+ERR_TRICKS_TYPE = _("The tricks must be given for each player.")
+ERR_MISSING_PLAYER = _("The tricks of %(player)s are missing.")
+ERR_TRICKS_INT = _("The tricks of %(player)s must be a whole number.")
+ERR_TRICKS_NEGATIVE = _("The tricks of %(player)s cannot be negative.")
+ERR_TRICKS_TOTAL = _("The tricks of a deal must add up to 12, not %(total)s.")
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One movement of stakes between a player and the pot.
+
+    ``amount`` is the change to the player's balance: negative for an ante (paid into the
+    pot), positive for a win (taken from the pot). ``pot`` is what the pot holds afterwards.
+    ``capped`` is True when an honour was worth more than the pot held.
+    """
+
+    kind: str  # ANTE, DEATH, EXCUSE, TRUMP1, TRUMP11 or TRICKS
+    player: Player
+    amount: int
+    pot: int
+    capped: bool = False
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal as the score sheet shows it."""
+
+    number: int  # 1, 2, ...
+    dealer: Player
+    death: Player | None
+    honours: dict[str, Player]  # kind -> holder, only the honours shown
+    tricks: dict[Player, int] | None  # None in a Death deal
+    tricks_winner: Player | None
+    tied: tuple[Player, ...]  # players sharing the most tricks when the pot stayed
+    payments: tuple[Payment, ...]  # in order, antes included
+    balances: dict[Player, int]  # after the deal
+    pot: int  # after the deal
+
+
+@dataclass(frozen=True)
+class DeathsPotState:
+    """A game after its recorded deals; ``dealer`` deals the next one."""
+
+    players: tuple[Player, ...]
+    stake: int
+    balances: dict[Player, int]
+    pot: int
+    dealer: Player
+    opening: tuple[Payment, ...]  # the opening ante
+    history: tuple[DealResult, ...]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_players(players: Any) -> tuple[Player, ...]:
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise RuleError(ERR_PLAYERS_TYPE)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError(ERR_PLAYER_COUNT, count=len(players))
+    seen: set[Player] = set()
+    for player in players:
+        if player is None or player == "":
+            raise RuleError(ERR_PLAYER_NAME)
+        try:
+            hash(player)
+        except TypeError:
+            raise RuleError(ERR_PLAYER_NAME) from None
+        if player in seen:
+            raise RuleError(ERR_PLAYER_TWICE, player=player)
+        seen.add(player)
+    return tuple(players)
+
+
+class _Ledger:
+    """Balances and pot while a deal is worked out; every payment is logged."""
+
+    def __init__(self, players: tuple[Player, ...], stake: int, balances: dict, pot: int):
+        self.players = players
+        self.stake = stake
+        self.balances = dict(balances)
+        self.pot = pot
+        self.payments: list[Payment] = []
+
+    def _log(self, payment: Payment) -> None:
+        self.payments.append(payment)
+        assert sum(self.balances.values()) + self.pot == 0, "Death's Pot is no longer zero-sum"
+
+    def ante(self) -> None:
+        for player in self.players:
+            self.balances[player] -= self.stake
+            self.pot += self.stake
+            self._log(Payment(ANTE, player, -self.stake, self.pot))
+
+    def pay(self, kind: str, player: Player, due: int | None = None) -> None:
+        """Pay ``due`` (all of the pot when None) to ``player``, capped; ante if emptied."""
+        amount = self.pot if due is None else min(due, self.pot)
+        self.balances[player] += amount
+        self.pot -= amount
+        self._log(Payment(kind, player, amount, self.pot, capped=due is not None and amount < due))
+        if self.pot == 0:
+            self.ante()
+
+
+def start(players: Sequence[Player], stake: int = 1) -> DeathsPotState:
+    """A new game: everyone pays the opening ante, ``players[0]`` deals first."""
+    seats = _check_players(players)
+    if not _is_int(stake) or stake < 1:
+        raise RuleError(ERR_STAKE)
+    ledger = _Ledger(seats, stake, dict.fromkeys(seats, 0), 0)
+    ledger.ante()
+    return DeathsPotState(
+        players=seats,
+        stake=stake,
+        balances=ledger.balances,
+        pot=ledger.pot,
+        dealer=seats[0],
+        opening=tuple(ledger.payments),
+        history=(),
+    )
+
+
+def _check_holder(players: tuple[Player, ...], holder: Any) -> None:
+    try:
+        known = holder in players
+    except TypeError:
+        known = False
+    if not known:
+        raise RuleError(ERR_UNKNOWN_PLAYER, player=holder)
+
+
+def _check_tricks(players: tuple[Player, ...], tricks: Any) -> dict[Player, int]:
+    if tricks is None:
+        raise RuleError(ERR_TRICKS_MISSING)
+    if not isinstance(tricks, Mapping):
+        raise RuleError(ERR_TRICKS_TYPE)
+    for player in tricks:
+        _check_holder(players, player)
+    for player in players:
+        if player not in tricks:
+            raise RuleError(ERR_MISSING_PLAYER, player=player)
+        value = tricks[player]
+        if not _is_int(value):
+            raise RuleError(ERR_TRICKS_INT, player=player)
+        if value < 0:
+            raise RuleError(ERR_TRICKS_NEGATIVE, player=player)
+    total = sum(tricks[player] for player in players)
+    if total != TRICKS_PER_DEAL:
+        raise RuleError(ERR_TRICKS_TOTAL, total=total)
+    return {player: tricks[player] for player in players}
+
+
+def check_deal(players: Sequence[Player], deal: Any) -> dict[str, Any]:
+    """Validate one deal; return it with every field present (None when not shown)."""
+    seats = tuple(players)
+    if not isinstance(deal, Mapping):
+        raise RuleError(ERR_DEAL_TYPE)
+    for field in deal:
+        if field not in DEAL_FIELDS:
+            raise RuleError(ERR_DEAL_FIELD, field=field)
+    clean: dict[str, Any] = {field: deal.get(field) for field in DEAL_FIELDS}
+    for field in (DEATH, EXCUSE, TRUMP1, TRUMP11):
+        if clean[field] is not None:
+            _check_holder(seats, clean[field])
+    if clean[DEATH] is not None:
+        if any(clean[kind] is not None for kind, _value in HONOURS) or clean[TRICKS] is not None:
+            raise RuleError(ERR_DEATH_ALONE)
+    else:
+        clean[TRICKS] = _check_tricks(seats, clean[TRICKS])
+    return clean
+
+
+def play_deal(state: DeathsPotState, deal: Mapping[str, Any]) -> DeathsPotState:
+    """The state after one more deal."""
+    clean = check_deal(state.players, deal)
+    ledger = _Ledger(state.players, state.stake, state.balances, state.pot)
+    honours: dict[str, Player] = {}
+    tricks_winner: Player | None = None
+    tied: tuple[Player, ...] = ()
+    if clean[DEATH] is not None:
+        ledger.pay(DEATH, clean[DEATH])
+    else:
+        for kind, value in HONOURS:
+            holder = clean[kind]
+            if holder is not None:
+                honours[kind] = holder
+                ledger.pay(kind, holder, value * state.stake)
+        tricks = clean[TRICKS]
+        most = max(tricks.values())
+        leaders = tuple(player for player in state.players if tricks[player] == most)
+        if len(leaders) == 1:
+            tricks_winner = leaders[0]
+            ledger.pay(TRICKS, tricks_winner)
+        else:
+            tied = leaders  # house default: the pot stays for the next deal
+    seat = state.players.index(state.dealer)
+    result = DealResult(
+        number=len(state.history) + 1,
+        dealer=state.dealer,
+        death=clean[DEATH],
+        honours=honours,
+        tricks=clean[TRICKS],
+        tricks_winner=tricks_winner,
+        tied=tied,
+        payments=tuple(ledger.payments),
+        balances=dict(ledger.balances),
+        pot=ledger.pot,
+    )
+    return DeathsPotState(
+        players=state.players,
+        stake=state.stake,
+        balances=ledger.balances,
+        pot=ledger.pot,
+        dealer=state.players[seat - 1],  # anticlockwise: to the right
+        opening=state.opening,
+        history=(*state.history, result),
+    )
+
+
+def play(
+    players: Sequence[Player], deals: Sequence[Mapping[str, Any]], stake: int = 1
+) -> DeathsPotState:
+    """Replay a whole game from its deals; ``stake`` multiplies every payment."""
+    state = start(players, stake)
+    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
+        raise RuleError(ERR_DEALS_TYPE)
+    for deal in deals:
+        state = play_deal(state, deal)
+    return state

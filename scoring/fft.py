@@ -1,0 +1,540 @@
+"""French Tarot scored by the rules of the Fédération Française de Tarot (3, 4 and 5 players).
+
+The rulebook, as this module applies it (see ``/work/shared/rules/fft.md``):
+
+1. The attack needs a **target** that depends on the bouts it holds: 0 → 56, 1 → 51, 2 → 41,
+   3 → 36 card points.
+2. **Half points go to the side that wins**: 40½ with 2 bouts counts 40 (lost by 1),
+   41½ counts 42 (won by 1).
+3. The **gap** is how far the rounded points are from the target; exactly on target is won by 0.
+4. The contract sets the **multiplier**: prise ×1, garde ×2, garde sans ×4, garde contre ×6.
+5. The **unit** is what each single defender pays (or receives when the attack loses):
+   (25 + gap) × multiplier, plus petit au bout 10 × multiplier for the side that took it,
+   plus every declared poignée (20, 30, 40) for the side that wins the contract,
+   plus the chelem bonus (+400, +200, −200; −200 for a defence slam).
+6. **Shares**: every defender −unit; the taker takes the rest (+2, +3 or +4 units),
+   at 5 players the called partner +1 unit and the taker +2.
+
+Every deal sums to zero. Anything that cannot happen at the table raises ``RuleError``
+with a plain sentence saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from . import RuleError, _
+
+Player = Hashable  # a player's key: a str or an int in practice
+
+
+# --- The vocabulary of the score sheet -----------------------------------------------------------
+
+
+class Contract(StrEnum):
+    """The bid the taker won the auction with, from the lowest to the highest."""
+
+    PRISE = "prise"
+    GARDE = "garde"
+    GARDE_SANS = "garde_sans"
+    GARDE_CONTRE = "garde_contre"
+
+    @property
+    def label(self) -> str:
+        return CONTRACT_LABELS[self]
+
+
+class Side(StrEnum):
+    """One side of the deal: the attack (taker and partner) or the defence (everybody else)."""
+
+    ATTACK = "attack"
+    DEFENCE = "defence"
+
+    @property
+    def label(self) -> str:
+        return SIDE_LABELS[self]
+
+
+class Poignee(StrEnum):
+    """A declared handful of trumps."""
+
+    SIMPLE = "simple"
+    DOUBLE = "double"
+    TRIPLE = "triple"
+
+    @property
+    def label(self) -> str:
+        return POIGNEE_LABELS[self]
+
+
+class Chelem(StrEnum):
+    """The slam (every trick to one side), announced or not."""
+
+    NONE = "none"
+    ANNOUNCED_MADE = "announced_made"
+    UNANNOUNCED_MADE = "unannounced_made"
+    ANNOUNCED_FAILED = "announced_failed"
+    DEFENCE = "defence"
+
+    @property
+    def label(self) -> str:
+        return CHELEM_LABELS[self]
+
+
+CONTRACT_LABELS = {
+    Contract.PRISE: _("prise"),
+    Contract.GARDE: _("garde"),
+    Contract.GARDE_SANS: _("garde sans"),
+    Contract.GARDE_CONTRE: _("garde contre"),
+}
+SIDE_LABELS = {Side.ATTACK: _("attack"), Side.DEFENCE: _("defence")}
+POIGNEE_LABELS = {
+    Poignee.SIMPLE: _("simple poignée"),
+    Poignee.DOUBLE: _("double poignée"),
+    Poignee.TRIPLE: _("triple poignée"),
+}
+CHELEM_LABELS = {
+    Chelem.NONE: _("no slam"),
+    Chelem.ANNOUNCED_MADE: _("slam announced and made"),
+    Chelem.UNANNOUNCED_MADE: _("slam made without announcement"),
+    Chelem.ANNOUNCED_FAILED: _("slam announced and failed"),
+    Chelem.DEFENCE: _("slam made by the defence"),
+}
+
+
+# --- The numbers of the rulebook -----------------------------------------------------------------
+
+TABLE_SIZES = (3, 4, 5)
+TOTAL_POINTS = 91  # card points in the deck
+BOUT_MIN_POINTS = 4  # a bout is worth 4½; the Excuse nets 4 once a ½-point card is given for it
+
+#: Card points the attack needs, by the number of bouts it holds.
+TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
+BASE = 25  # every contract is worth 25 plus the gap
+MULTIPLIERS = {
+    Contract.PRISE: 1,
+    Contract.GARDE: 2,
+    Contract.GARDE_SANS: 4,
+    Contract.GARDE_CONTRE: 6,
+}
+PETIT_AU_BOUT_VALUE = 10  # multiplied by the contract's multiplier
+#: Never multiplied; every declared poignée goes to the side that wins the contract.
+POIGNEE_VALUES = {Poignee.SIMPLE: 20, Poignee.DOUBLE: 30, Poignee.TRIPLE: 40}
+#: Trumps to show for each poignée, by table size (the Excuse may stand in for the last one).
+POIGNEE_SIZES = {
+    3: {Poignee.SIMPLE: 13, Poignee.DOUBLE: 15, Poignee.TRIPLE: 18},
+    4: {Poignee.SIMPLE: 10, Poignee.DOUBLE: 13, Poignee.TRIPLE: 15},
+    5: {Poignee.SIMPLE: 8, Poignee.DOUBLE: 10, Poignee.TRIPLE: 13},
+}
+SHOWABLE_CARDS = 22  # the 21 trumps and the Excuse
+#: Never multiplied; signed from the attack's view (a defence slam pays each defender 200).
+CHELEM_BONUSES = {
+    Chelem.NONE: 0,
+    Chelem.ANNOUNCED_MADE: 400,
+    Chelem.UNANNOUNCED_MADE: 200,
+    Chelem.ANNOUNCED_FAILED: -200,
+    Chelem.DEFENCE: -200,
+}
+ATTACK_SLAMS = frozenset({Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE})
+
+
+# --- What can be wrong with a deal ---------------------------------------------------------------
+
+ERR_TABLE_SIZE = _("French Tarot is played by 3, 4 or 5 players, not %(count)s.")
+ERR_EMPTY_SEAT = _("Seat %(seat)s has no player.")
+ERR_DUPLICATE_SEAT = _("%(player)s is seated twice at the table.")
+ERR_UNKNOWN_TAKER = _("The taker %(player)s is not seated at this table.")
+ERR_PARTNER_TABLE_SIZE = _(
+    "Only at 5 players does the taker call a partner; this table has %(count)s players."
+)
+ERR_UNKNOWN_PARTNER = _("The partner %(player)s is not seated at this table.")
+ERR_CONTRACT = _("The contract is prise, garde, garde sans or garde contre, not %(value)s.")
+ERR_BOUTS = _("The attack holds 0, 1, 2 or 3 bouts, not %(value)s.")
+ERR_POINTS_NOT_A_NUMBER = _(
+    "The attack's points must be a number such as 41 or 40.5, not %(value)s."
+)
+ERR_POINTS_HALVES = _("The attack's points go by halves (such as 40 or 40.5), not %(value)s.")
+ERR_POINTS_RANGE = _("The attack's points are between 0 and 91, not %(value)s.")
+ERR_POINTS_TOO_FEW_FOR_BOUTS = _(
+    "Holding %(bouts)s of the 3 bouts (4½ points each), the attack has at least %(minimum)s "
+    "points, not %(points)s."
+)
+ERR_POINTS_TOO_MANY_FOR_BOUTS = _(
+    "The defence holds %(defence_bouts)s of the 3 bouts (4½ points each), so the attack has at "
+    "most %(maximum)s points, not %(points)s."
+)
+ERR_SIDE = _("The petit au bout goes to the attack or to the defence, not %(value)s.")
+ERR_PETIT_AU_BOUT_ATTACK_NO_BOUT = _(
+    "The attack took the petit au bout, so it holds the Petit: it cannot have 0 bouts."
+)
+ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS = _(
+    "The defence took the petit au bout, so it holds the Petit: the attack cannot have all 3 bouts."
+)
+ERR_POIGNEE_SHAPE = _("Each poignée names one player and its size (simple, double or triple).")
+ERR_POIGNEE_KIND = _("A poignée is simple, double or triple, not %(value)s.")
+ERR_UNKNOWN_POIGNEE_PLAYER = _("%(player)s declared a poignée but is not seated at this table.")
+ERR_DUPLICATE_POIGNEE = _("%(player)s can declare only one poignée in a deal.")
+ERR_POIGNEES_TOO_MANY_TRUMPS = _(
+    "These poignées need at least %(needed)s trumps at %(count)s players, but only 22 cards "
+    "can be shown (21 trumps and the Excuse)."
+)
+ERR_CHELEM = _(
+    "The slam is none, announced and made, made without announcement, announced and failed, "
+    "or made by the defence, not %(value)s."
+)
+ERR_CHELEM_ATTACK_LOST = _(
+    "The attack made a slam, so it won the contract, but %(points)s points with %(bouts)s bouts "
+    "is a lost contract."
+)
+ERR_CHELEM_DEFENCE_WON = _(
+    "The defence made a slam, so the attack lost the contract, but %(points)s points with "
+    "%(bouts)s bouts is a won contract."
+)
+ERR_PETIT_AU_BOUT_AGAINST_ATTACK_SLAM = _(
+    "The attack made a slam, so it won the last trick: the defence cannot have the petit au bout."
+)
+ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM = _(
+    "The defence made a slam, so it won the last trick: the attack cannot have the petit au bout."
+)
+
+
+# --- The score -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The score of one deal with the breakdown a player needs to check it.
+
+    Every bonus is signed from the attack's view; each defender scores ``-unit``.
+    """
+
+    seats: tuple[Player, ...]
+    taker: Player
+    partner: Player | None  # None when the taker plays alone
+    attack: tuple[Player, ...]  # in seat order
+    defence: tuple[Player, ...]  # in seat order
+    contract: Contract
+    bouts: int
+    points: Fraction  # as entered
+    target: int
+    rounded_points: int  # after the half-point rule
+    won: bool
+    gap: int
+    multiplier: int
+    contract_part: int
+    petit_au_bout: Side | None
+    petit_au_bout_bonus: int
+    poignees: tuple[tuple[Player, Poignee], ...]  # in seat order
+    poignee_bonus: int
+    chelem: Chelem
+    chelem_bonus: int
+    unit: int
+    scores: dict[Player, int] = field(hash=False)  # in seat order, sums to 0
+
+
+def score_deal(
+    *,
+    seats: Iterable[Player],
+    taker: Player,
+    contract: Contract | str,
+    bouts: int,
+    points: Any,
+    partner: Player | None = None,
+    petit_au_bout: Side | str | None = None,
+    poignees: Iterable[tuple[Player, Poignee | str]] | Mapping[Player, Poignee | str] = (),
+    chelem: Chelem | str = Chelem.NONE,
+) -> DealScore:
+    """Score one deal; raise ``RuleError`` if it could not have been played."""
+    seats = _check_seats(seats)
+    if taker not in seats:
+        raise RuleError(ERR_UNKNOWN_TAKER, player=taker)
+    taker = seats[seats.index(taker)]  # the key exactly as seated
+    partner = _check_partner(seats, taker, partner)
+    contract = _enum(Contract, contract, ERR_CONTRACT)
+    bouts = parse_bouts(bouts)
+    points = parse_points(points)
+    _check_points_for_bouts(points, bouts)
+    petit_au_bout = None if petit_au_bout is None else _enum(Side, petit_au_bout, ERR_SIDE)
+    if petit_au_bout is Side.ATTACK and bouts == 0:
+        raise RuleError(ERR_PETIT_AU_BOUT_ATTACK_NO_BOUT)
+    if petit_au_bout is Side.DEFENCE and bouts == 3:
+        raise RuleError(ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS)
+    poignees = _check_poignees(seats, poignees)
+    chelem = _enum(Chelem, chelem, ERR_CHELEM)
+
+    # 1-3. Target, half points to the side that wins, gap.
+    target = TARGETS[bouts]
+    won = points >= target
+    rounded_points = math.ceil(points) if won else math.floor(points)  # 40½ → 40, 41½ → 42
+    gap = abs(rounded_points - target)
+
+    _check_chelem(chelem, won, petit_au_bout, points, bouts)
+
+    # 4-5. The unit each defender pays, signed from the attack's view.
+    multiplier = MULTIPLIERS[contract]
+    result_sign = 1 if won else -1
+    contract_part = result_sign * (BASE + gap) * multiplier
+    petit_au_bout_bonus = 0
+    if petit_au_bout is Side.ATTACK:
+        petit_au_bout_bonus = PETIT_AU_BOUT_VALUE * multiplier
+    elif petit_au_bout is Side.DEFENCE:
+        petit_au_bout_bonus = -PETIT_AU_BOUT_VALUE * multiplier
+    poignee_bonus = result_sign * sum(POIGNEE_VALUES[kind] for _player, kind in poignees)
+    chelem_bonus = CHELEM_BONUSES[chelem]
+    unit = contract_part + petit_au_bout_bonus + poignee_bonus + chelem_bonus
+
+    # 6. Shares: each defender -unit, the partner +unit, the taker the rest.
+    attack = tuple(p for p in seats if p in (taker, partner))
+    defence = tuple(p for p in seats if p not in attack)
+    taker_units = len(defence) - (len(attack) - 1)
+    share = {taker: taker_units * unit}
+    if partner is not None:
+        share[partner] = unit
+    scores = {p: share.get(p, -unit) for p in seats}
+    if sum(scores.values()) != 0:  # an invariant, not a user error: survives python -O
+        raise AssertionError(f"Deal does not sum to zero: {scores!r}")
+
+    return DealScore(
+        seats=seats,
+        taker=taker,
+        partner=partner,
+        attack=attack,
+        defence=defence,
+        contract=contract,
+        bouts=bouts,
+        points=points,
+        target=target,
+        rounded_points=rounded_points,
+        won=won,
+        gap=gap,
+        multiplier=multiplier,
+        contract_part=contract_part,
+        petit_au_bout=petit_au_bout,
+        petit_au_bout_bonus=petit_au_bout_bonus,
+        poignees=poignees,
+        poignee_bonus=poignee_bonus,
+        chelem=chelem,
+        chelem_bonus=chelem_bonus,
+        unit=unit,
+        scores=scores,
+    )
+
+
+# --- Validation that forms can reuse -------------------------------------------------------------
+
+
+def parse_points(value: Any) -> Fraction:
+    """The attack's card points as a Fraction: a multiple of ½ from 0 to 91.
+
+    Accepts int, Fraction, Decimal, float and str ("40.5", "40,5", "40½"); rejects bool,
+    NaN, infinities and anything else with ``RuleError``.
+    """
+    if isinstance(value, bool):
+        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
+    if isinstance(value, numbers.Rational):  # int, Fraction
+        points = Fraction(value)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
+        points = Fraction(value)
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
+        points = Fraction(value)
+    elif isinstance(value, str):
+        points = _parse_points_text(value)
+    else:
+        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
+    if (points * 2).denominator != 1:
+        raise RuleError(ERR_POINTS_HALVES, value=value)
+    if not 0 <= points <= TOTAL_POINTS:
+        raise RuleError(ERR_POINTS_RANGE, value=value)
+    return points
+
+
+def parse_bouts(value: Any) -> int:
+    """The number of bouts held by the attack, 0 to 3 (an int or a digit string)."""
+    if isinstance(value, str) and value.strip().isdecimal():
+        bouts: Any = int(value.strip())
+    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        bouts = int(value)
+    else:
+        raise RuleError(ERR_BOUTS, value=value)
+    if bouts not in TARGETS:
+        raise RuleError(ERR_BOUTS, value=value)
+    return bouts
+
+
+def poignee_sizes(n_players: int) -> dict[Poignee, int]:
+    """Trumps to show for a simple, double and triple poignée at a table of ``n_players``."""
+    if n_players not in POIGNEE_SIZES:
+        raise RuleError(ERR_TABLE_SIZE, count=n_players)
+    return dict(POIGNEE_SIZES[n_players])
+
+
+def format_points(points: Fraction) -> str:
+    """Card points as a player writes them: ``40``, ``40½``."""
+    whole, half = divmod(points * 2, 2)
+    return f"{int(whole)}½" if half else str(int(whole))
+
+
+# --- The checks ----------------------------------------------------------------------------------
+
+
+def _check_seats(seats: Iterable[Player]) -> tuple[Player, ...]:
+    if isinstance(seats, str | bytes):
+        raise TypeError("seats must be a sequence of player keys, not a string")
+    seats = tuple(seats)
+    if len(seats) not in TABLE_SIZES:
+        raise RuleError(ERR_TABLE_SIZE, count=len(seats))
+    seen: set[Player] = set()
+    for number, player in enumerate(seats, start=1):
+        if player is None or player == "":
+            raise RuleError(ERR_EMPTY_SEAT, seat=number)
+        if player in seen:
+            raise RuleError(ERR_DUPLICATE_SEAT, player=player)
+        seen.add(player)
+    return seats
+
+
+def _check_partner(
+    seats: tuple[Player, ...], taker: Player, partner: Player | None
+) -> Player | None:
+    """The called partner, or None when the taker plays alone (called himself or the chien)."""
+    if partner is None:
+        return None
+    if len(seats) != 5:
+        raise RuleError(ERR_PARTNER_TABLE_SIZE, count=len(seats))
+    if partner not in seats:
+        raise RuleError(ERR_UNKNOWN_PARTNER, player=partner)
+    partner = seats[seats.index(partner)]  # the key exactly as seated
+    return None if partner == taker else partner
+
+
+def _check_points_for_bouts(points: Fraction, bouts: int) -> None:
+    """Each bout is worth at least 4 points to the side that holds it."""
+    minimum = BOUT_MIN_POINTS * bouts
+    maximum = TOTAL_POINTS - BOUT_MIN_POINTS * (3 - bouts)
+    if points < minimum:
+        raise RuleError(
+            ERR_POINTS_TOO_FEW_FOR_BOUTS,
+            bouts=bouts,
+            minimum=minimum,
+            points=format_points(points),
+        )
+    if points > maximum:
+        raise RuleError(
+            ERR_POINTS_TOO_MANY_FOR_BOUTS,
+            bouts=bouts,
+            maximum=maximum,
+            defence_bouts=3 - bouts,
+            points=format_points(points),
+        )
+
+
+def _check_poignees(
+    seats: tuple[Player, ...],
+    poignees: Iterable[tuple[Player, Poignee | str]] | Mapping[Player, Poignee | str],
+) -> tuple[tuple[Player, Poignee], ...]:
+    """At most one poignée per seated player, and no more trumps shown than exist."""
+    pairs = poignees.items() if isinstance(poignees, Mapping) else poignees
+    declared: dict[Player, Poignee] = {}
+    for pair in pairs:
+        if isinstance(pair, str | bytes):
+            raise RuleError(ERR_POIGNEE_SHAPE)
+        try:
+            player, kind = pair
+        except (TypeError, ValueError):
+            raise RuleError(ERR_POIGNEE_SHAPE) from None
+        if player not in seats:
+            raise RuleError(ERR_UNKNOWN_POIGNEE_PLAYER, player=player)
+        if player in declared:
+            raise RuleError(ERR_DUPLICATE_POIGNEE, player=player)
+        declared[player] = _enum(Poignee, kind, ERR_POIGNEE_KIND)
+    sizes = POIGNEE_SIZES[len(seats)]
+    needed = sum(sizes[kind] for kind in declared.values())
+    if needed > SHOWABLE_CARDS:
+        raise RuleError(ERR_POIGNEES_TOO_MANY_TRUMPS, needed=needed, count=len(seats))
+    return tuple((p, declared[p]) for p in seats if p in declared)
+
+
+def _check_chelem(
+    chelem: Chelem, won: bool, petit_au_bout: Side | None, points: Fraction, bouts: int
+) -> None:
+    """The side with the slam won the contract and the last trick.
+
+    (When the slam side plays the Excuse last, the Petit in the penultimate trick counts as
+    "au bout" for it, so a petit au bout for the slam side is always fine.) A slam announced
+    and failed says nothing about who won.
+    """
+    if chelem in ATTACK_SLAMS:
+        if not won:
+            raise RuleError(ERR_CHELEM_ATTACK_LOST, points=format_points(points), bouts=bouts)
+        if petit_au_bout is Side.DEFENCE:
+            raise RuleError(ERR_PETIT_AU_BOUT_AGAINST_ATTACK_SLAM)
+    elif chelem is Chelem.DEFENCE:
+        if won:
+            raise RuleError(ERR_CHELEM_DEFENCE_WON, points=format_points(points), bouts=bouts)
+        if petit_au_bout is Side.ATTACK:
+            raise RuleError(ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM)
+
+
+def _enum(kind: type[StrEnum], value: Any, template: str) -> Any:
+    """``value`` as a member of ``kind`` (the member itself or its string value)."""
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        raise RuleError(template, value=value) from None
+
+
+def _parse_points_text(text: str) -> Fraction:
+    """Points typed by a player: "41", "40.5", "40,5", "40½", "½"."""
+    cleaned = text.strip().replace(",", ".")
+    half = cleaned.endswith("½")
+    if half:
+        cleaned = cleaned[:-1].strip()
+        if cleaned and not cleaned.isdecimal():  # "40½" but not "40.5½" nor "-3½"
+            raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=text)
+        return Fraction(int(cleaned or 0)) + Fraction(1, 2)
+    try:
+        number = Decimal(cleaned)
+    except InvalidOperation:
+        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=text) from None
+    if not number.is_finite():
+        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=text)
+    return Fraction(number)
+
+
+__all__ = [
+    "ATTACK_SLAMS",
+    "BASE",
+    "CHELEM_BONUSES",
+    "CHELEM_LABELS",
+    "CONTRACT_LABELS",
+    "MULTIPLIERS",
+    "PETIT_AU_BOUT_VALUE",
+    "POIGNEE_LABELS",
+    "POIGNEE_SIZES",
+    "POIGNEE_VALUES",
+    "SHOWABLE_CARDS",
+    "SIDE_LABELS",
+    "TABLE_SIZES",
+    "TARGETS",
+    "Chelem",
+    "Contract",
+    "DealScore",
+    "Poignee",
+    "Side",
+    "format_points",
+    "parse_bouts",
+    "parse_points",
+    "poignee_sizes",
+    "score_deal",
+]

@@ -1,0 +1,196 @@
+"""Fool's Faith: a trick-taking game for 3 to 5 players, won with 2 challenge cards.
+
+The web app stores each round as a dict ``player -> tricks taken`` and replays the game with
+:func:`play` after every entry. The rules (``rules/variants.md``):
+
+- every round the tricks of all players add up to 8;
+- the single player with the most tricks wins the round, takes as many challenge cards as
+  the round is worth (its *stake*) and deals the next round;
+- when two or more players share the most tricks nobody takes a card, the same dealer deals
+  again (house default) and the next round is worth 2 cards; a further tie keeps it at 2;
+- the game ends as soon as a player holds 2 cards (or more: a player holding 1 card who wins
+  a round worth 2 ends with 3).
+
+``players`` are any distinct hashable keys (ids or names), the first one being the first
+dealer (the youngest player). Error messages name a player by that key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import RuleError, _
+
+Player = Hashable
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+TRICKS_PER_ROUND = 8
+CARDS_TO_WIN = 2
+TIE_STAKE = 2
+
+ERR_PLAYERS_TYPE = _("The players must be given as a list.")
+ERR_PLAYER_COUNT = _("Fool's Faith is played by 3 to 5 players, not %(count)s.")
+ERR_PLAYER_NAME = _("Every player must have a name.")
+ERR_PLAYER_TWICE = _("%(player)s is listed more than once.")
+ERR_ROUNDS_TYPE = _("The rounds must be given as a list.")
+ERR_ROUND_TYPE = _("A round must give the number of tricks each player took.")
+ERR_UNKNOWN_PLAYER = _("%(player)s is not playing in this game.")
+ERR_MISSING_PLAYER = _("The tricks of %(player)s are missing.")
+ERR_TRICKS_TYPE = _("The tricks of %(player)s must be a whole number.")
+ERR_TRICKS_NEGATIVE = _("The tricks of %(player)s cannot be negative.")
+ERR_TRICKS_TOTAL = _("The tricks of a round must add up to 8, not %(total)s.")
+ERR_GAME_OVER = _("This game is over: %(winner)s has won it. Start a new game.")
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round as the score sheet shows it."""
+
+    number: int  # 1, 2, ...
+    dealer: Player
+    stake: int  # challenge cards the round was worth (1 or 2)
+    tricks: dict[Player, int]
+    winner: Player | None  # None when the most tricks were shared
+    tied: tuple[Player, ...]  # players who shared the most tricks (empty when there is a winner)
+    cards_won: int  # challenge cards the winner took (0 after a tie)
+    cards: dict[Player, int]  # challenge cards held after the round
+
+
+@dataclass(frozen=True)
+class FoolsFaithState:
+    """A game after its recorded rounds.
+
+    ``dealer`` deals the next round (None once the game is over); ``stake`` is what the next
+    round is worth. ``tricks`` and ``rounds_won`` are totals over the game for standings.
+    """
+
+    players: tuple[Player, ...]
+    cards: dict[Player, int]
+    stake: int
+    round_winners: tuple[Player | None, ...]
+    finished: bool
+    winner: Player | None
+    dealer: Player | None
+    tricks: dict[Player, int]
+    rounds_won: dict[Player, int]
+    history: tuple[RoundResult, ...]
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_players(players: Any) -> tuple[Player, ...]:
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise RuleError(ERR_PLAYERS_TYPE)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError(ERR_PLAYER_COUNT, count=len(players))
+    seen: set[Player] = set()
+    for player in players:
+        if player is None or player == "":
+            raise RuleError(ERR_PLAYER_NAME)
+        try:
+            hash(player)
+        except TypeError:
+            raise RuleError(ERR_PLAYER_NAME) from None
+        if player in seen:
+            raise RuleError(ERR_PLAYER_TWICE, player=player)
+        seen.add(player)
+    return tuple(players)
+
+
+def start(players: Sequence[Player]) -> FoolsFaithState:
+    """A new game: nobody holds a card, the first round is worth 1, ``players[0]`` deals."""
+    seats = _check_players(players)
+    return FoolsFaithState(
+        players=seats,
+        cards=dict.fromkeys(seats, 0),
+        stake=1,
+        round_winners=(),
+        finished=False,
+        winner=None,
+        dealer=seats[0],
+        tricks=dict.fromkeys(seats, 0),
+        rounds_won=dict.fromkeys(seats, 0),
+        history=(),
+    )
+
+
+def check_tricks(players: Sequence[Player], tricks: Any) -> dict[Player, int]:
+    """Validate one round's ``player -> tricks`` and return it in seat order."""
+    if not isinstance(tricks, Mapping):
+        raise RuleError(ERR_ROUND_TYPE)
+    for player in tricks:
+        if player not in players:
+            raise RuleError(ERR_UNKNOWN_PLAYER, player=player)
+    for player in players:
+        if player not in tricks:
+            raise RuleError(ERR_MISSING_PLAYER, player=player)
+        value = tricks[player]
+        if not _is_int(value):
+            raise RuleError(ERR_TRICKS_TYPE, player=player)
+        if value < 0:
+            raise RuleError(ERR_TRICKS_NEGATIVE, player=player)
+    total = sum(tricks[player] for player in players)
+    if total != TRICKS_PER_ROUND:
+        raise RuleError(ERR_TRICKS_TOTAL, total=total)
+    return {player: tricks[player] for player in players}
+
+
+def play_round(state: FoolsFaithState, tricks: Mapping[Player, int]) -> FoolsFaithState:
+    """The state after one more round (``tricks``: player -> tricks taken)."""
+    if state.finished:
+        raise RuleError(ERR_GAME_OVER, winner=state.winner)
+    taken = check_tricks(state.players, tricks)
+    most = max(taken.values())
+    leaders = tuple(player for player in state.players if taken[player] == most)
+    cards = dict(state.cards)
+    rounds_won = dict(state.rounds_won)
+    if len(leaders) == 1:
+        winner: Player | None = leaders[0]
+        tied: tuple[Player, ...] = ()
+        cards_won = state.stake
+        cards[winner] += cards_won
+        rounds_won[winner] += 1
+        dealer: Player | None = winner
+        stake = 1
+    else:
+        winner, tied, cards_won = None, leaders, 0
+        dealer = state.dealer  # house default: the same dealer deals again
+        stake = TIE_STAKE
+    finished = winner is not None and cards[winner] >= CARDS_TO_WIN
+    result = RoundResult(
+        number=len(state.history) + 1,
+        dealer=state.dealer,
+        stake=state.stake,
+        tricks=taken,
+        winner=winner,
+        tied=tied,
+        cards_won=cards_won,
+        cards=dict(cards),
+    )
+    return FoolsFaithState(
+        players=state.players,
+        cards=cards,
+        stake=stake,
+        round_winners=(*state.round_winners, winner),
+        finished=finished,
+        winner=winner if finished else None,
+        dealer=None if finished else dealer,
+        tricks={player: state.tricks[player] + taken[player] for player in state.players},
+        rounds_won=rounds_won,
+        history=(*state.history, result),
+    )
+
+
+def play(players: Sequence[Player], rounds: Sequence[Mapping[Player, int]]) -> FoolsFaithState:
+    """Replay a whole game from its rounds (each a dict player -> tricks taken)."""
+    state = start(players)
+    if isinstance(rounds, str | bytes) or not isinstance(rounds, Sequence):
+        raise RuleError(ERR_ROUNDS_TYPE)
+    for tricks in rounds:
+        state = play_round(state, tricks)
+    return state

@@ -1,0 +1,172 @@
+"""A game at one table: its seats, its deals (tarot) or records (other games), its history."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tarotclub.players.models import Player
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class GameKind(models.TextChoices):
+    TAROT = "tarot", _("French Tarot")
+    FOOLS_FAITH = "foolsfaith", _("Fool's Faith")
+    DEATHS_POT = "deathspot", _("Death's Pot")
+    KEYS = "keys", _("Keys of the Kingdom")
+    CUCKOO = "cuckoo", _("Cuckoo")
+
+
+class Game(models.Model):
+    kind = models.CharField(_("game"), max_length=12, choices=GameKind, default=GameKind.TAROT)
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # Tournament tables of five in a four-player event: the dealer sits out and scores 0.
+    dealer_sits_out = models.BooleanField(default=False)
+    # A confirmed tournament sheet: the share link can read it but not change it.
+    locked = models.BooleanField(default=False)
+    options = models.JSONField(default=dict, blank=True)
+    # Bumped by every write, so a phone can ask cheaply whether anything changed.
+    revision = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return self.name or f"{self.get_kind_display()} #{self.pk}"
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}/{self.position}: {self.player_id}"
+
+
+class Deal(models.Model):
+    """One French Tarot deal as entered; its score is computed by `scoring.fft`."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    taker = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    partner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    contract = models.CharField(max_length=12)
+    bouts = models.PositiveSmallIntegerField()
+    points_half = models.PositiveSmallIntegerField(help_text="attack's card points × 2")
+    petit_au_bout = models.CharField(max_length=8, blank=True)
+    poignees = models.JSONField(default=list, blank=True)  # [[player_id, "simple"], ...]
+    chelem = models.CharField(max_length=20, default="none")
+    # From the score, kept for the sheet: did the attack win, and by how much.
+    won = models.BooleanField(default=False)
+    gap = models.PositiveSmallIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(points_half__lte=182), name="deal_points_range"
+            ),
+            models.CheckConstraint(condition=models.Q(bouts__lte=3), name="deal_bouts_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.number}"
+
+
+class DealLine(models.Model):
+    """A player's score for one deal, so that totals are a sum in the database."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_lines")
+    score = models.IntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "player"], name="dealline_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal_id}: {self.player_id} {self.score:+d}"
+
+
+class Record(models.Model):
+    """One round or deal of another game (Fool's Faith, Death's Pot, Keys, Cuckoo), as entered."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="records")
+    number = models.PositiveIntegerField()
+    data = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="record_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.number}"
+
+
+class ChangeAction(models.TextChoices):
+    RECORDED = "recorded", _("entered")
+    CORRECTED = "corrected", _("corrected")
+    UNDONE = "undone", _("undone")
+    FINISHED = "finished", _("game finished")
+    LOCKED = "locked", _("sheet confirmed")
+    UNLOCKED = "unlocked", _("sheet unlocked")
+
+
+class Change(models.Model):
+    """Every write to a game: who, when, what it was before and after."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    number = models.PositiveIntegerField(null=True, blank=True)  # the deal or round number
+    action = models.CharField(max_length=12, choices=ChangeAction)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} · {self.action} · {self.number or ''}"

@@ -1,0 +1,326 @@
+"""Writes to games. Each function is one transaction: validate, compute with `scoring`, store.
+
+Errors a person can cause raise `GameError` (a ValidationError whose message is translated);
+a deal changed by another phone since it was loaded raises `StaleDealError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import RuleError, fft
+from tarotclub.players.models import Player
+from tarotclub.players.selectors import short_labels
+
+from .models import Change, ChangeAction, Deal, DealLine, Game, GameKind, Seat
+
+ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
+ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.")
+ERR_DUPLICATE_PLAYER = _("Each player can sit only once at the table.")
+ERR_UNKNOWN_PLAYER = _("That player is not on the club's roster.")
+ERR_FIRST_DEALER = _("The first dealer must be one of the players.")
+ERR_FINISHED = _("This game is finished: its deals can no longer change.")
+ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
+ERR_NOT_AT_TABLE = _("A player named in this deal does not play at this table.")
+ERR_DEALER_PLAYS = _("The dealer sits out this deal and cannot take, be called or show a poignée.")
+ERR_NO_DEAL = _("There is no deal to undo.")
+ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
+ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
+ERR_NOT_TAROT = _("This is not a French Tarot game.")
+ERR_STALE = _(
+    "Somebody else changed this deal since you opened it. Here is the newer version; "
+    "check it and enter your change again if it is still needed."
+)
+
+
+class GameError(ValidationError):
+    """A refused write, with a message in the user's language."""
+
+
+class StaleDealError(GameError):
+    def __init__(self, deal: Deal):
+        super().__init__(ERR_STALE, code="stale")
+        self.deal = deal
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """A deal as a form collects it, with player primary keys."""
+
+    taker: int
+    contract: str
+    bouts: int
+    points: Fraction
+    partner: int | None = None
+    petit_au_bout: str | None = None
+    poignees: Sequence[tuple[int, str]] = field(default_factory=tuple)
+    chelem: str = "none"
+
+
+# --- reading helpers used by services and selectors -------------------------------------------
+
+
+def seat_players(game: Game) -> list[Player]:
+    """The players in playing order (uses the prefetch cache when there is one).
+
+    Each player gets a `label`: a short name that is unique at this table.
+    """
+    players = [s.player for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    labels = short_labels(players)
+    for p in players:
+        p.label = labels[p.pk]
+    return players
+
+
+def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
+    """Who deals deal `number` (1-based): the deal passes to the next player in playing order."""
+    players = list(players) if players is not None else seat_players(game)
+    return players[(game.first_dealer + number - 1) % len(players)]
+
+
+def active_players(game: Game, dealer: Player, players: Sequence[Player]) -> list[Player]:
+    """Who plays the deal: everybody, except the dealer at a sitting-out table of five."""
+    if game.dealer_sits_out:
+        return [p for p in players if p.pk != dealer.pk]
+    return list(players)
+
+
+def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: DealInput):
+    """Score a deal with `scoring.fft`; RuleError and foreign players become GameError."""
+    active = active_players(game, dealer, players)
+    by_pk = {p.pk: p for p in players}
+    named = [data.taker, *([data.partner] if data.partner is not None else [])]
+    named += [pk for pk, _kind in data.poignees]
+    for pk in named:
+        if pk not in by_pk:
+            raise GameError(ERR_NOT_AT_TABLE)
+        if game.dealer_sits_out and pk == dealer.pk:
+            raise GameError(ERR_DEALER_PLAYS)
+    try:
+        return fft.score_deal(
+            seats=[p.pk for p in active],
+            taker=data.taker,
+            contract=data.contract,
+            bouts=data.bouts,
+            points=data.points,
+            partner=data.partner,
+            petit_au_bout=data.petit_au_bout or None,
+            poignees=tuple(data.poignees),
+            chelem=data.chelem,
+        )
+    except RuleError as e:
+        raise GameError(e.translated(gettext), code="rule") from e
+
+
+def deal_snapshot(deal: Deal) -> dict:
+    """What a deal was, for the change history (JSON)."""
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer_id,
+        "taker": deal.taker_id,
+        "partner": deal.partner_id,
+        "contract": deal.contract,
+        "bouts": deal.bouts,
+        "points_half": deal.points_half,
+        "petit_au_bout": deal.petit_au_bout,
+        "poignees": deal.poignees,
+        "chelem": deal.chelem,
+        "version": deal.version,
+        "scores": {str(line.player_id): line.score for line in deal.lines.all()},
+    }
+
+
+def _assert_writable(game: Game, *, director: bool) -> None:
+    if game.kind != GameKind.TAROT:
+        raise GameError(ERR_NOT_TAROT)
+    if game.finished:
+        raise GameError(ERR_FINISHED)
+    if game.locked and not director:
+        raise GameError(ERR_LOCKED)
+
+
+def _lock_game(game: Game) -> Game:
+    """Re-read the game under a row lock so concurrent phones write one after the other."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _bump(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
+
+
+def _user(user):
+    return user if user is not None and getattr(user, "is_authenticated", False) else None
+
+
+def _apply(deal: Deal, data: DealInput, result) -> None:
+    deal.taker_id = data.taker
+    deal.partner_id = result.partner
+    deal.contract = str(result.contract)
+    deal.bouts = result.bouts
+    deal.points_half = int(result.points * 2)
+    deal.petit_au_bout = str(result.petit_au_bout) if result.petit_au_bout else ""
+    deal.poignees = [[pk, str(kind)] for pk, kind in result.poignees]
+    deal.chelem = str(result.chelem)
+    deal.won = result.won
+    deal.gap = result.gap
+
+
+def _write_lines(deal: Deal, players: Sequence[Player], result) -> None:
+    DealLine.objects.filter(deal=deal).delete()
+    DealLine.objects.bulk_create(
+        DealLine(deal=deal, player=p, score=result.scores.get(p.pk, 0)) for p in players
+    )
+
+
+# --- games -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_start(
+    *,
+    players: Sequence[Player],
+    first_dealer: int = 0,
+    created_by=None,
+    kind: str = GameKind.TAROT,
+    name: str = "",
+    dealer_sits_out: bool = False,
+    options: dict | None = None,
+) -> Game:
+    """Seat the players in playing order; `first_dealer` is an index into `players`."""
+    players = list(players)
+    pks = [p.pk for p in players]
+    if kind == GameKind.TAROT:
+        if dealer_sits_out and len(players) != 5:
+            raise GameError(ERR_TABLE_SIZE_SITTING_OUT)
+        if not 3 <= len(players) <= 5:
+            raise GameError(ERR_TABLE_SIZE)
+    if len(set(pks)) != len(pks):
+        raise GameError(ERR_DUPLICATE_PLAYER)
+    if None in pks or Player.objects.filter(pk__in=pks).count() != len(pks):
+        raise GameError(ERR_UNKNOWN_PLAYER)
+    if not 0 <= first_dealer < max(len(players), 1):
+        raise GameError(ERR_FIRST_DEALER)
+    game = Game.objects.create(
+        kind=kind,
+        name=name.strip()[:100],
+        created_by=_user(created_by),
+        first_dealer=first_dealer,
+        dealer_sits_out=dealer_sits_out,
+        options=options or {},
+    )
+    Seat.objects.bulk_create(Seat(game=game, player=p, position=i) for i, p in enumerate(players))
+    return game
+
+
+@transaction.atomic
+def game_finish(*, game: Game, user=None) -> Game:
+    game = _lock_game(game)
+    if game.finished:
+        raise GameError(ERR_FINISHED)
+    game.finished_at = timezone.now()
+    game.revision += 1
+    game.save(update_fields=["finished_at", "revision"])
+    Change.objects.create(game=game, action=ChangeAction.FINISHED, user=_user(user))
+    return game
+
+
+@transaction.atomic
+def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
+    """Confirm (lock) a table's sheet, or unlock it for corrections."""
+    game = _lock_game(game)
+    if game.locked != locked:
+        game.locked = locked
+        game.revision += 1
+        game.save(update_fields=["locked", "revision"])
+        action = ChangeAction.LOCKED if locked else ChangeAction.UNLOCKED
+        Change.objects.create(game=game, action=action, user=_user(user))
+    return game
+
+
+# --- deals -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deal_record(*, game: Game, data: DealInput, user=None, director: bool = False) -> Deal:
+    """Enter the next deal of a French Tarot game."""
+    game = _lock_game(game)
+    _assert_writable(game, director=director)
+    players = seat_players(game)
+    number = game.deals.count() + 1
+    dealer = dealer_for(game, number, players)
+    result = deal_score(game, dealer, players, data)
+    deal = Deal(game=game, number=number, dealer=dealer)
+    _apply(deal, data, result)
+    deal.save()
+    _write_lines(deal, players, result)
+    Change.objects.create(
+        game=game,
+        number=number,
+        action=ChangeAction.RECORDED,
+        after=deal_snapshot(deal),
+        user=_user(user),
+    )
+    _bump(game)
+    return deal
+
+
+@transaction.atomic
+def deal_correct(
+    *, deal: Deal, data: DealInput, expected_version: int, user=None, director: bool = False
+) -> Deal:
+    """Correct a deal; refused when another phone changed it since `expected_version`."""
+    game = _lock_game(deal.game)
+    _assert_writable(game, director=director)
+    try:
+        current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
+    except Deal.DoesNotExist:
+        raise GameError(ERR_NO_SUCH_DEAL) from None
+    if current.version != expected_version:
+        raise StaleDealError(current)
+    players = seat_players(game)
+    result = deal_score(game, current.dealer, players, data)
+    before = deal_snapshot(current)
+    _apply(current, data, result)
+    current.version += 1
+    current.save()
+    _write_lines(current, players, result)
+    Change.objects.create(
+        game=game,
+        number=current.number,
+        action=ChangeAction.CORRECTED,
+        before=before,
+        after=deal_snapshot(current),
+        user=_user(user),
+    )
+    _bump(game)
+    return current
+
+
+@transaction.atomic
+def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False) -> None:
+    """Remove the last deal; `number` is the deal the person confirmed removing."""
+    game = _lock_game(game)
+    _assert_writable(game, director=director)
+    last = game.deals.order_by("-number").first()
+    if last is None:
+        raise GameError(ERR_NO_DEAL)
+    if last.number != number:
+        raise GameError(ERR_NOT_LAST, params={"number": last.number})
+    Change.objects.create(
+        game=game,
+        number=last.number,
+        action=ChangeAction.UNDONE,
+        before=deal_snapshot(last),
+        user=_user(user),
+    )
+    last.delete()
+    _bump(game)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "players"
+urlpatterns = [
+    path("", views.player_list, name="list"),
+    path("new/", views.player_new, name="new"),
+    path("<int:pk>/", views.player_edit, name="edit"),
+]

@@ -1,0 +1,60 @@
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from tarotclub.core.forms import add_validation_error
+
+from . import selectors, services
+from .forms import PlayerForm
+from .models import Player
+from .tables import PlayerTable
+
+
+@login_required
+def player_list(request):
+    search = request.GET.get("q", "")[:80]
+    table = PlayerTable(selectors.player_list(search=search))
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    return render(request, "players/list.html", {"table": table, "q": search})
+
+
+@login_required
+def player_new(request):
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            player = services.player_create(
+                name=data["name"], nickname=data["nickname"], licence=data["licence"]
+            )
+        except ValidationError as e:
+            add_validation_error(form, e)
+        else:
+            messages.success(request, _("%(name)s joined the roster.") % {"name": player.name})
+            return redirect("players:list")
+    return render(request, "players/form.html", {"form": form, "title": _("New player")})
+
+
+@login_required
+def player_edit(request, pk: int):
+    player = get_object_or_404(Player, pk=pk)
+    initial = {
+        "name": player.name,
+        "nickname": player.nickname,
+        "licence": player.licence,
+        "active": player.active,
+    }
+    form = PlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.player_update(player=player, **data)
+        except ValidationError as e:
+            add_validation_error(form, e)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("players:list")
+    return render(request, "players/form.html", {"form": form, "title": player.name})

@@ -1,0 +1,17 @@
+"""Settings for the test suite: a fast hasher, SQLite in a temp file unless DATABASE_URL is set."""
+
+import tempfile
+from pathlib import Path
+
+from .base import *  # noqa: F403
+from .base import database_config
+
+SECRET_KEY = "test-only-not-secret-" + "x" * 40
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+DATABASES = {"default": database_config(Path(tempfile.gettempdir()) / "tarotclub-test.sqlite3")}
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

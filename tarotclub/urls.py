@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from tarotclub.core import views as core_views
+
+urlpatterns = [
+    path("", core_views.home, name="home"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("players/", include("tarotclub.players.urls")),
+    path("", include("tarotclub.games.urls")),
+    path("admin/", admin.site.urls),
+]
+
+handler400 = "tarotclub.core.views.bad_request"
+handler403 = "tarotclub.core.views.permission_denied"
+handler404 = "tarotclub.core.views.page_not_found"
+handler500 = "tarotclub.core.views.server_error"
