@@ -11,6 +11,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("players/", include("tarotclub.players.urls")),
     path("", include("tarotclub.games.urls")),
+    path("", include("tarotclub.variants.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -57,9 +57,24 @@ class BigChoiceField(forms.TypedChoiceField):
 
 
 class NewGameForm(forms.Form):
-    """Players in playing order, first dealer. The order of the `players` values is kept."""
+    """The game's name and the settings of its kind; the seats are read by the view."""
 
     name = forms.CharField(label=_("Name (optional)"), max_length=100, required=False)
+
+    def __init__(self, *args, kind: str = "tarot", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        if kind == "deathspot":
+            self.fields["stake"] = forms.IntegerField(
+                label=_("Stake (units per payment)"), min_value=1, max_value=1000, initial=1
+            )
+        if kind == "cuckoo":
+            self.fields["lives"] = forms.IntegerField(
+                label=_("Lives per player"), min_value=1, max_value=10, initial=3
+            )
+
+    def options(self) -> dict:
+        return {k: self.cleaned_data[k] for k in ("stake", "lives") if k in self.cleaned_data}
 
 
 class DealForm(forms.Form):

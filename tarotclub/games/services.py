@@ -24,6 +24,8 @@ from tarotclub.players.selectors import short_labels
 from .models import Change, ChangeAction, Deal, DealLine, Game, GameKind, Seat
 
 ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
+ERR_KIND_SIZE = _("%(game)s is played by %(low)s to %(high)s players.")
+ERR_KIND = _("Choose one of the games.")
 ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.")
 ERR_DUPLICATE_PLAYER = _("Each player can sit only once at the table.")
 ERR_UNKNOWN_PLAYER = _("That player is not on the club's roster.")
@@ -40,6 +42,16 @@ ERR_STALE = _(
     "Somebody else changed this deal since you opened it. Here is the newer version; "
     "check it and enter your change again if it is still needed."
 )
+
+
+#: How many players each game takes (French Tarot: 3, 4 or 5).
+TABLE_SIZES = {
+    GameKind.TAROT: (3, 5),
+    GameKind.FOOLS_FAITH: (3, 5),
+    GameKind.DEATHS_POT: (2, 6),
+    GameKind.KEYS: (2, 4),
+    GameKind.CUCKOO: (3, 12),
+}
 
 
 class GameError(ValidationError):
@@ -198,11 +210,18 @@ def game_start(
     """Seat the players in playing order; `first_dealer` is an index into `players`."""
     players = list(players)
     pks = [p.pk for p in players]
+    if kind not in TABLE_SIZES:
+        raise GameError(ERR_KIND)
+    low, high = TABLE_SIZES[kind]
     if kind == GameKind.TAROT:
         if dealer_sits_out and len(players) != 5:
             raise GameError(ERR_TABLE_SIZE_SITTING_OUT)
-        if not 3 <= len(players) <= 5:
+        if not low <= len(players) <= high:
             raise GameError(ERR_TABLE_SIZE)
+    elif not low <= len(players) <= high:
+        raise GameError(
+            ERR_KIND_SIZE, params={"game": GameKind(kind).label, "low": low, "high": high}
+        )
     if len(set(pks)) != len(pks):
         raise GameError(ERR_DUPLICATE_PLAYER)
     if None in pks or Player.objects.filter(pk__in=pks).count() != len(pks):

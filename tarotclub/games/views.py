@@ -27,7 +27,7 @@ from .models import Deal, GameKind
 from .presenters import breakdown
 from .tables import GameListTable, SheetTable
 
-MAX_SEATS = 5
+MAX_SEATS = 12
 
 
 def _game_or_404(token: str):
@@ -75,17 +75,23 @@ def game_list(request):
     return render(request, "games/list.html", {"ongoing": ongoing, "finished": finished})
 
 
-def _seat_values(post) -> list[str]:
-    return [(post.get(f"seat{i}") or "").strip() for i in range(1, MAX_SEATS + 1)]
+def _seat_values(post, count: int) -> list[str]:
+    return [(post.get(f"seat{i}") or "").strip()[:12] for i in range(1, count + 1)]
+
+
+def _kind(value) -> str:
+    return value if value in services.TABLE_SIZES else GameKind.TAROT
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request):
     """Pick 3–5 players in playing order and the first dealer; add a guest without leaving."""
-    form = NewGameForm(request.POST or None)
+    kind = _kind(request.POST.get("kind") or request.GET.get("kind"))
+    low, high = services.TABLE_SIZES[kind]
+    form = NewGameForm(request.POST or None, kind=kind)
     roster = list(Player.objects.filter(active=True).order_by("name"))
-    seats = _seat_values(request.POST) if request.method == "POST" else [""] * MAX_SEATS
+    seats = _seat_values(request.POST, high) if request.method == "POST" else [""] * high
     first_dealer = request.POST.get("first_dealer", "1")
     errors: list[str] = []
     guest_name = ""
@@ -111,8 +117,6 @@ def game_new(request):
         filled = [i for i, s in enumerate(seats) if s]
         if any(s not in by_pk for s in chosen):
             errors.append(_("Choose the players from the list."))
-        elif not 3 <= len(chosen) <= 5:
-            errors.append(_("A table has 3, 4 or 5 players."))
         elif dealer_index not in filled:
             errors.append(_("The first dealer must be one of the players."))
         else:
@@ -122,6 +126,8 @@ def game_new(request):
                     first_dealer=filled.index(dealer_index),
                     created_by=request.user,
                     name=form.cleaned_data["name"],
+                    kind=kind,
+                    options=form.options(),
                 )
             except ValidationError as e:
                 errors.extend(e.messages)
@@ -131,7 +137,10 @@ def game_new(request):
         "form": form,
         "roster": roster,
         "seats": seats,
-        "seat_numbers": list(range(1, MAX_SEATS + 1)),
+        "seat_numbers": list(range(1, high + 1)),
+        "required_seats": low,
+        "kind": kind,
+        "kinds": GameKind.choices,
         "first_dealer": first_dealer,
         "errors": errors,
         "guest_name": guest_name,
@@ -156,6 +165,8 @@ def _sheet_context(request, game):
 
 def game_sheet(request, token: str):
     game = _game_or_404(token)
+    if game.kind != GameKind.TAROT:
+        return redirect("variants:sheet", token=token)
     context = _sheet_context(request, game)
     context["share_url"] = share_url(request, game)
     context["qr_svg"] = segno.make(context["share_url"], error="m").svg_inline(scale=4)

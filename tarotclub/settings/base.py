@@ -29,6 +29,8 @@ INSTALLED_APPS = [
     "tarotclub.core",
     "tarotclub.players",
     "tarotclub.games",
+    "tarotclub.tournaments",
+    "tarotclub.variants",
 ]
 
 MIDDLEWARE = [
