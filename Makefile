@@ -7,7 +7,7 @@ MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup lint format messages bench check-migrations clean
+.PHONY: run test test-postgres setup lint format messages bench check-migrations clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ messages: $(STAMP)
 test: setup lint check-migrations
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test $(MANAGE) collectstatic --noinput -v 0
 	$(PY) -m pytest
+
+# The suite on the database named by DATABASE_URL (e.g. PostgreSQL), without the browser.
+test-postgres: setup
+	test -n "$$DATABASE_URL" || (echo "Set DATABASE_URL to a PostgreSQL database"; exit 2)
+	$(PY) -m pytest -m "not browser" -p no:cacheprovider
 
 bench: setup
 	$(PY) bench/run.py

@@ -12,6 +12,7 @@ urlpatterns = [
     path("players/", include("tarotclub.players.urls")),
     path("", include("tarotclub.games.urls")),
     path("", include("tarotclub.variants.urls")),
+    path("", include("tarotclub.tournaments.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -118,7 +118,8 @@ def game_sheet(game: Game) -> Sheet:
 
 
 def game_list(*, finished: bool | None = None, kind: str | None = None) -> QuerySet[Game]:
-    qs = game_with_seats()
+    """Casual games (tournament tables are listed with their tournament)."""
+    qs = game_with_seats().filter(tournament_table__isnull=True)
     if finished is not None:
         qs = qs.filter(finished_at__isnull=not finished)
     if kind:

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -35,6 +35,9 @@ ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it
 ERR_NOT_AT_TABLE = _("A player named in this deal does not play at this table.")
 ERR_DEALER_PLAYS = _("The dealer sits out this deal and cannot take, be called or show a poignée.")
 ERR_NO_DEAL = _("There is no deal to undo.")
+ERR_ALL_DEALS_IN = _(
+    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
+)
 ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
 ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
 ERR_NOT_TAROT = _("This is not a French Tarot game.")
@@ -193,6 +196,17 @@ def _write_lines(deal: Deal, players: Sequence[Player], result) -> None:
     )
 
 
+def game_totals_db(game: Game) -> dict[int, int]:
+    """Each player's total, summed in the database."""
+    rows = (
+        DealLine.objects.filter(deal__game=game)
+        .values_list("player_id")
+        .annotate(total=Sum("score"))
+        .values_list("player_id", "total")
+    )
+    return dict(rows)
+
+
 # --- games -------------------------------------------------------------------------------------
 
 
@@ -275,6 +289,9 @@ def deal_record(*, game: Game, data: DealInput, user=None, director: bool = Fals
     _assert_writable(game, director=director)
     players = seat_players(game)
     number = game.deals.count() + 1
+    planned = game.options.get("deals")
+    if planned and number > planned:
+        raise GameError(ERR_ALL_DEALS_IN, params={"count": planned})
     dealer = dealer_for(game, number, players)
     result = deal_score(game, dealer, players, data)
     deal = Deal(game=game, number=number, dealer=dealer)

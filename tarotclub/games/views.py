@@ -7,7 +7,7 @@ from fractions import Fraction
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db.models import Max
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -151,15 +151,27 @@ def game_new(request):
 # --- the sheet ---------------------------------------------------------------------------------
 
 
+def _tournament_table(game):
+    """The tournament table this game is, if any (the relation lives in the tournaments app)."""
+    try:
+        return game.tournament_table
+    except ObjectDoesNotExist:
+        return None
+
+
 def _sheet_context(request, game):
     sheet = selectors.game_sheet(game)
     table = SheetTable(sheet, link=lambda n: reverse("games:deal", args=[game.token, n]))
+    planned = game.options.get("deals")
     return {
         "game": game,
         "sheet": sheet,
         "table": table,
         "can_write": _can_write(request, game),
         "is_director": _is_director(request),
+        "tournament_table": _tournament_table(game),
+        "deals_planned": planned,
+        "all_deals_in": bool(planned) and sheet.deal_count >= planned,
     }
 
 

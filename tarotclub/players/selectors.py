@@ -16,17 +16,26 @@ def player_list(*, active_only: bool = False, search: str = "") -> QuerySet[Play
 def short_labels(players) -> dict[int, str]:
     """Short names for narrow columns: nickname, else first name, made unique at this table.
 
-    "Claire Martin" → "Claire"; two Claires become "Claire M." and "Claire D.".
+    "Claire Martin" → "Claire"; two Claires become "Claire M." and "Claire D."; when even
+    that clashes, the full names.
     """
-    first = {p.pk: p.nickname or p.name.split()[0] for p in players}
-    counts: dict[str, int] = {}
-    for label in first.values():
-        counts[label.lower()] = counts.get(label.lower(), 0) + 1
-    labels = {}
-    for p in players:
-        label = first[p.pk]
-        if counts[label.lower()] > 1 and not p.nickname:
-            rest = p.name.split()[1:]
-            label = f"{label} {rest[-1][0]}." if rest else p.name
-        labels[p.pk] = label
+    players = list(players)
+
+    def first(p) -> str:
+        return p.nickname or p.name.split()[0]
+
+    def initial(p) -> str:
+        rest = p.name.split()[1:]
+        return f"{first(p)} {rest[-1][0]}." if rest and not p.nickname else p.name
+
+    labels = {p.pk: first(p) for p in players}
+    for step in (initial, lambda p: p.name):
+        seen: dict[str, int] = {}
+        for label in labels.values():
+            seen[label.lower()] = seen.get(label.lower(), 0) + 1
+        clashing = [p for p in players if seen[labels[p.pk].lower()] > 1]
+        if not clashing:
+            break
+        for p in clashing:
+            labels[p.pk] = step(p)
     return labels

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Start a throw-away PostgreSQL on a local port for the DATABASE_URL test run; prints the URL.
+set -euo pipefail
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+if [ -z "$PGBIN" ]; then
+  apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+  PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+fi
+DATA=$(mktemp -d /tmp/tarotclub-pg.XXXXXX)
+chown postgres "$DATA"
+PORT=${PGPORT_TEST:-55432}
+su postgres -s /bin/sh -c "$PGBIN/initdb -D $DATA -A trust -U postgres >/dev/null"
+su postgres -s /bin/sh -c "$PGBIN/pg_ctl -D $DATA -o '-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off' -l $DATA/log -w start >/dev/null"
+"$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres tarotclub
+echo "postgres://postgres@127.0.0.1:$PORT/tarotclub"

@@ -1,0 +1,108 @@
+"""A club tournament: registrations, the rounds' tables (each a game), the seating plan."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tarotclub.games.models import Game
+from tarotclub.players.models import Player
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Status(models.TextChoices):
+    REGISTRATION = "registration", _("registration")
+    RUNNING = "running", _("running")
+    FINISHED = "finished", _("finished")
+
+
+class Ranking(models.TextChoices):
+    TOTAL = "total", _("total of the scores")
+    AVERAGE = "average", _("average per round played")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=5)
+    deals_per_round = models.PositiveSmallIntegerField(_("deals per round"), default=4)
+    allow_three = models.BooleanField(_("tables of three allowed"), default=False)
+    ranking = models.CharField(_("ranking"), max_length=10, choices=Ranking, default=Ranking.TOTAL)
+    status = models.CharField(max_length=12, choices=Status, default=Status.REGISTRATION)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    seed = models.PositiveIntegerField(default=new_seed)
+    # The seating of the rounds still to come: [[[player pk, ...] per table] per round].
+    plan = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(rounds__gte=1) & models.Q(rounds__lte=20),
+                name="tournament_rounds_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(deals_per_round__gte=1) & models.Q(deals_per_round__lte=24),
+                name="tournament_deals_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A registered player: seated from `first_round`; after withdrawing, up to `last_round`."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    licence = models.CharField(_("licence number"), max_length=20, blank=True)
+    first_round = models.PositiveSmallIntegerField(default=1)
+    last_round = models.PositiveSmallIntegerField(null=True, blank=True)  # set on withdrawal
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.player}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.last_round is not None
+
+
+class Table(models.Model):
+    """One table of one round; its deals are a game entered with the table's share link."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.PROTECT, related_name="tournament_table")
+
+    class Meta:
+        ordering = ["tournament", "round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "number"], name="table_number_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · R{self.round} T{self.number}"

@@ -1,0 +1,586 @@
+"""Seat the players of a club tournament so that they meet as rarely as possible.
+
+Pure Python, no Django, no I/O. A round is a list of tables, a table a list of player keys in
+seat order (North, East, South, West, then Fifth at a table of 5). Player keys are any hashable
+values; when they can be compared (all ``str`` or all ``int``) they are sorted first, so the
+schedule depends only on the set of players, the history and the seed, not on the order the
+players come in.
+
+The schedule minimises, in this order:
+
+1. repeats: for each pair of players, meetings beyond the first over history + plan (a pair
+   that meets three times counts two);
+2. odd-table excess: the number of times a player sits at a table of 5 or 3 beyond
+   ``ceil(odd seats / players)``, where *odd seats* counts, for the players present, the seats
+   at tables of 5 or 3 in the history and in the planned rounds.
+
+It then turns each table so that every player's seats (North first of all) stay balanced.
+
+All remaining rounds are planned at once by simulated annealing over swaps of two players sitting
+at different tables of the same round (a "social golfer problem"), started from the affine plane
+of order 4 for 16 to 19 players at 4 tables (16 players: 5 rounds without a single repeat) and
+from a greedy schedule otherwise. The effort is counted in iterations, never in seconds, so the
+same inputs and seed give the same schedule on any machine.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
+
+from scoring import RuleError, _
+
+SEAT_NAMES = ("North", "East", "South", "West", "Fifth")
+
+#: Iterations (tried swaps) the search may spend; about half a second on a small laptop core.
+DEFAULT_BUDGET = 300_000
+
+ERR_TOO_FEW_PLAYERS = _("A tournament needs at least 3 players, not %(count)s.")
+ERR_DUPLICATE_PLAYER = _("Player %(player)s is listed twice.")
+ERR_ROUNDS = _("The number of rounds must be a whole number, 0 or more, not %(rounds)s.")
+ERR_HISTORY_TWICE = _("Player %(player)s sits twice in round %(round)s of the rounds played.")
+ERR_SIZES_TOTAL = _("The tables seat %(seats)s players, but there are %(count)s.")
+
+Round = list[list[Hashable]]
+
+# Multiplication in GF(4) = {0, 1, a, a + 1} coded 0..3 (addition is XOR), with a * a = a + 1.
+_GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
+
+
+class SeatingError(RuleError):
+    """Seating input that cannot be planned (too few players, a player listed twice, ...).
+
+    A ``ValueError`` with ``template`` and ``params`` like every ``RuleError``.
+    """
+
+
+# --------------------------------------------------------------------------- table sizes
+
+
+def table_sizes(n: int, *, allow_three: bool = False) -> list[int]:
+    """The sizes of the tables for ``n`` players, largest first.
+
+    With ``q, r = divmod(n, 4)``:
+
+    - ``r == 0``: ``q`` tables of 4.
+    - otherwise, without ``allow_three``: ``r`` tables of 5 and the rest of 4 when ``q >= r``
+      (always true from 12 players on); below that one table of 3 (``r == 3``: 3, 7, 11 players)
+      or two (``r == 2``: 6 players), the rest of 4.
+    - with ``allow_three``, tables of 3 replace the tables of 5: one table of 3 when ``r == 3``,
+      two when ``r == 2``, three when ``r == 1`` (from 9 players on; 5 players make one table
+      of 5), the rest of 4.
+
+    Examples: 5 → [5], 6 → [3, 3], 7 → [4, 3], 9 → [5, 4], 10 → [5, 5], 11 → [4, 4, 3],
+    13 → [5, 4, 4], 13 with tables of 3 → [4, 3, 3, 3].
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 3:
+        raise SeatingError(ERR_TOO_FEW_PLAYERS, count=n)
+    q, r = divmod(n, 4)
+    if r == 0:
+        return [4] * q
+    threes = {3: 1, 2: 2, 1: 3}[r]
+    if allow_three and 3 * threes <= n:
+        return [4] * ((n - 3 * threes) // 4) + [3] * threes
+    if q >= r:
+        return [5] * r + [4] * (q - r)
+    # Fewer than 12 players and no room for enough tables of 5: r is 3 or 2 here.
+    return [4] * ((n - 3 * threes) // 4) + [3] * threes
+
+
+# --------------------------------------------------------------------------- counting helpers
+
+
+def pair_counts(rounds: Iterable[Iterable[Iterable[Hashable]]]) -> Counter[frozenset]:
+    """How many times each pair of players shared a table, keyed by ``frozenset({a, b})``."""
+    counts: Counter[frozenset] = Counter()
+    for round_ in rounds:
+        for table in round_:
+            seated = list(table)
+            for i, a in enumerate(seated):
+                for b in seated[i + 1 :]:
+                    counts[frozenset((a, b))] += 1
+    return counts
+
+
+def count_repeats(rounds: Iterable[Iterable[Iterable[Hashable]]]) -> int:
+    """Meetings beyond the first, summed over all pairs (a pair that meets 3 times counts 2)."""
+    return sum(c - 1 for c in pair_counts(rounds).values() if c > 1)
+
+
+def lower_bound(n: int, rounds: int, table_sizes: Sequence[int]) -> int:
+    """A number of repeats that no schedule of ``rounds`` rounds for ``n`` players can avoid.
+
+    The larger of two proven bounds:
+
+    - pair counting: the rounds hold ``rounds * sum(C(s, 2))`` meetings but there are only
+      ``C(n, 2)`` pairs, so the surplus must be repeats (the per-player version, each player
+      meeting ``sum(s - 1)`` others out of ``n - 1``, is never stronger);
+    - pigeonhole: each round after the first repeats at least the pairs that must share a table
+      in both it and the first round: a table of ``s`` players drawn from ``g`` tables of the first
+      round holds at least the pairs of the most even split of ``s`` into ``g`` parts.
+
+    0 means counting does not rule out a perfect schedule; it does not promise one exists (it is
+    still a true lower bound, so the function never needs to answer "unknown").
+    """
+    sizes = list(table_sizes)
+    if sum(sizes) != n:
+        raise SeatingError(ERR_SIZES_TOTAL, seats=sum(sizes), count=n)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+        raise SeatingError(ERR_ROUNDS, rounds=rounds)
+    counting = rounds * sum(math.comb(s, 2) for s in sizes) - math.comb(n, 2)
+    g = len(sizes)
+    forced = 0
+    for s in sizes:
+        q, rem = divmod(s, g)
+        forced += rem * math.comb(q + 1, 2) + (g - rem) * math.comb(q, 2)
+    return max(0, counting, max(0, rounds - 1) * forced)
+
+
+# --------------------------------------------------------------------------- planning
+
+
+def plan_rounds(
+    players: Iterable[Hashable],
+    rounds: int,
+    *,
+    history: Iterable[Iterable[Iterable[Hashable]]] = (),
+    allow_three: bool = False,
+    seed: int = 0,
+    budget: int = DEFAULT_BUDGET,
+) -> list[Round]:
+    """The next ``rounds`` rounds for ``players``: one list of tables per round.
+
+    ``history`` holds the rounds already played in the same shape; it may name players who have
+    withdrawn (their meetings no longer matter) and lack players who arrived late. Tables come
+    largest first, as :func:`table_sizes` gives them; each table lists its players in seat order.
+    The same arguments give the same schedule in any process (``random.Random(seed)``, no set
+    or hash order); ``budget`` caps the work of the search (see :data:`DEFAULT_BUDGET`).
+    """
+    keys = _check_players(players)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+        raise SeatingError(ERR_ROUNDS, rounds=rounds)
+    n = len(keys)
+    sizes = table_sizes(n, allow_three=allow_three)
+    index = {key: i for i, key in enumerate(keys)}
+    past = _past_rounds(history, index)
+    if rounds == 0:
+        return []
+    rng = random.Random(seed)
+    search = _Search(n, rounds, sizes, past, rng)
+    search.run(max(0, budget), lower_bound(n, rounds, sizes))
+    seats = _seat_counts(n, past)
+    plan: list[Round] = []
+    for round_ in search.best:
+        plan.append([[keys[p] for p in _turn_table(table, seats, rng)] for table in round_])
+    return plan
+
+
+def _check_players(players: Iterable[Hashable]) -> list[Hashable]:
+    keys = list(players)
+    seen: set = set()
+    for key in keys:
+        if key in seen:
+            raise SeatingError(ERR_DUPLICATE_PLAYER, player=key)
+        seen.add(key)
+    if len(keys) < 3:
+        raise SeatingError(ERR_TOO_FEW_PLAYERS, count=len(keys))
+    try:
+        return sorted(keys)
+    except TypeError:  # keys of mixed types: keep the caller's order
+        return keys
+
+
+def _past_rounds(
+    history: Iterable[Iterable[Iterable[Hashable]]], index: dict[Hashable, int]
+) -> list[list[tuple[int, list[int]]]]:
+    """History as (table size, present players' indices in seat order) per table per round."""
+    past = []
+    for number, round_ in enumerate(history, start=1):
+        seen: set = set()
+        tables = []
+        for table in round_:
+            seated = list(table)
+            for key in seated:
+                if key in seen:
+                    raise SeatingError(ERR_HISTORY_TWICE, player=key, round=number)
+                seen.add(key)
+            tables.append((len(seated), [index.get(k, -1) for k in seated]))
+        past.append(tables)
+    return past
+
+
+def _seat_counts(n: int, past: list[list[tuple[int, list[int]]]]) -> list[list[int]]:
+    seats = [[0] * len(SEAT_NAMES) for _ in range(n)]
+    for round_ in past:
+        for _size, seated in round_:
+            for seat, p in enumerate(seated[: len(SEAT_NAMES)]):
+                if p >= 0:
+                    seats[p][seat] += 1
+    return seats
+
+
+def _turn_table(table: list[int], seats: list[list[int]], rng: random.Random) -> list[int]:
+    """Seat order for a table giving each player the seats they have had least (counts updated)."""
+    members = sorted(table)
+    rng.shuffle(members)
+    best, best_cost = members, None
+    for order in itertools.permutations(members):
+        cost = sum(seats[p][seat] for seat, p in enumerate(order))
+        if best_cost is None or cost < best_cost:
+            best, best_cost = list(order), cost
+    for seat, p in enumerate(best):
+        seats[p][seat] += 1
+    return best
+
+
+def _affine_start(n: int, rng: random.Random) -> list[list[list[int]]]:
+    """Five rounds for 16 to 19 players at 4 tables, from the affine plane over GF(4).
+
+    The plane's 5 parallel classes of 4 lines seat 16 players so that nobody meets twice. Each
+    extra player (17th to 19th) joins the lines through one point of the plane, one per round,
+    so that they meet nearly everybody: 17 players reach the lower bound of 4 repeats.
+    """
+    people = list(range(n))
+    rng.shuffle(people)
+    point = people[:16]  # point[4 * x + y] is the player at (x, y)
+    lines = [[[4 * c + y for y in range(4)] for c in range(4)]]  # x = c
+    for m in range(4):  # y = m * x + c
+        lines.append([[4 * x + (_GF4_MUL[m][x] ^ c) for x in range(4)] for c in range(4)])
+    centres = [0, 5, 10]  # (0, 0), (1, 1), (2, 2): pairwise on the line y = x
+    plan = []
+    for parallel in lines:
+        tables = [[point[i] for i in line] for line in parallel]
+        taken: set[int] = set()
+        for extra, centre in zip(people[16:], centres, strict=False):
+            line = next(
+                (t for t, pts in enumerate(parallel) if centre in pts and t not in taken),
+                min(t for t in range(4) if t not in taken),
+            )
+            taken.add(line)
+            tables[line].append(extra)
+        tables.sort(key=len, reverse=True)
+        plan.append(tables)
+    return plan
+
+
+class _Search:
+    """Simulated annealing over swaps of two players at different tables of one round.
+
+    Objective, compared lexicographically: (added repeats, odd-table excess). "Added repeats" are
+    the repeats among present players minus those already in the history (a constant). Moves
+    are drawn mostly among players who sit with someone they meet more than once.
+    """
+
+    T_HOT = 1.0  # starting temperature; each annealing run cools to a tenth of it
+    P_CONFLICT = 0.7  # chance to move a player in conflict rather than any player
+    EXCHANGE_COST = 4  # extra iterations charged for a move over two rounds
+
+    def __init__(self, n: int, rounds: int, sizes: list[int], past, rng: random.Random) -> None:
+        self.n, self.rounds, self.sizes, self.rng = n, rounds, sizes, rng
+        self.odd_table = [s != 4 for s in sizes]
+        self.hist_cnt = [0] * (n * n)
+        self.hist_odd = [0] * n
+        for round_ in past:
+            for size, seated in round_:
+                present = [p for p in seated if p >= 0]
+                for i, p in enumerate(present):
+                    if size != 4:
+                        self.hist_odd[p] += 1
+                    for q in present[i + 1 :]:
+                        self.hist_cnt[p * n + q] += 1
+                        self.hist_cnt[q * n + p] += 1
+        odd_seats = sum(self.hist_odd) + rounds * sum(s for s in sizes if s != 4)
+        self.cap = -(-odd_seats // n)
+        self.exc_floor = sum(max(0, o - self.cap) for o in self.hist_odd)
+        self.fresh = not any(self.hist_cnt)
+        self.hist_rep = sum(max(0, c - 1) for c in self.hist_cnt) // 2
+        self.best: list[list[list[int]]] = []
+        self.best_score = (math.inf, math.inf)
+
+    # ----------------------------------------------------------------- state
+
+    def _start(self, prefix: list[list[list[int]]]) -> list[list[list[int]]]:
+        """``prefix`` completed round by round: the players with the fewest odd seats take the
+        tables of 5 or 3, then each player sits where they have met the fewest players."""
+        n, sizes, rng = self.n, self.sizes, self.rng
+        plan = [[list(t) for t in round_] for round_ in prefix[: self.rounds]]
+        cnt = self.hist_cnt[:]
+        odd = self.hist_odd[:]
+        for round_ in plan:
+            for table in round_:
+                for i, p in enumerate(table):
+                    if len(table) != 4:
+                        odd[p] += 1
+                    for q in table[i + 1 :]:
+                        cnt[p * n + q] += 1
+                        cnt[q * n + p] += 1
+        while len(plan) < self.rounds:
+            order = list(range(n))
+            rng.shuffle(order)
+            order.sort(key=odd.__getitem__)  # fewest odd seats first: they take the odd tables
+            tables: list[list[int]] = [[] for _ in sizes]
+            odd_ids = [t for t, s in enumerate(sizes) if s != 4]
+            even_ids = [t for t, s in enumerate(sizes) if s == 4]
+            n_odd = sum(sizes[t] for t in odd_ids)
+            for group, ids in ((order[:n_odd], odd_ids), (order[n_odd:], even_ids)):
+                for p in group:
+                    best_t, best_cost = -1, math.inf
+                    for t in ids:
+                        if len(tables[t]) < sizes[t]:
+                            cost = sum(1 for q in tables[t] if cnt[p * n + q])
+                            if cost < best_cost:
+                                best_t, best_cost = t, cost
+                    for q in tables[best_t]:
+                        cnt[p * n + q] += 1
+                        cnt[q * n + p] += 1
+                    tables[best_t].append(p)
+                    if sizes[best_t] != 4:
+                        odd[p] += 1
+            plan.append(tables)
+        return plan
+
+    def _load(self, plan: list[list[list[int]]]) -> None:
+        """Set the working state to ``plan`` and compute every derived count."""
+        n, rounds = self.n, self.rounds
+        self.members = [[list(t) for t in round_] for round_ in plan]
+        self.where = [[0] * n for _ in range(rounds)]
+        cnt = self.cnt = self.hist_cnt[:]
+        odd = self.odd = self.hist_odd[:]
+        for r, round_ in enumerate(self.members):
+            for t, table in enumerate(round_):
+                for i, p in enumerate(table):
+                    self.where[r][p] = t
+                    if self.odd_table[t]:
+                        odd[p] += 1
+                    for q in table[i + 1 :]:
+                        cnt[p * n + q] += 1
+                        cnt[q * n + p] += 1
+        self.conf = [0] * (rounds * n)
+        self.conflicts: list[int] = []
+        self.conf_pos = [-1] * (rounds * n)
+        for r, round_ in enumerate(self.members):
+            for table in round_:
+                for i, p in enumerate(table):
+                    for q in table[i + 1 :]:
+                        if cnt[p * n + q] >= 2:
+                            self._conf_add(r * n + p, 1)
+                            self._conf_add(r * n + q, 1)
+        self.rep = sum(max(0, c - 1) for c in cnt) // 2 - self.hist_rep
+        self.exc = sum(max(0, o - self.cap) for o in odd)
+
+    def _conf_add(self, key: int, delta: int) -> None:
+        conf = self.conf
+        conf[key] += delta
+        if delta > 0 and conf[key] == delta:
+            self.conf_pos[key] = len(self.conflicts)
+            self.conflicts.append(key)
+        elif delta < 0 and conf[key] == 0:
+            pos = self.conf_pos[key]
+            last = self.conflicts.pop()
+            if last != key:
+                self.conflicts[pos] = last
+                self.conf_pos[last] = pos
+            self.conf_pos[key] = -1
+
+    def _other_round(self, r: int, p: int, q: int) -> int:
+        for r2, where in enumerate(self.where):
+            if r2 != r and where[p] == where[q]:
+                return r2
+        return -1
+
+    def _leave(self, r: int, p: int) -> None:
+        n, cnt = self.n, self.cnt
+        t = self.where[r][p]
+        table = self.members[r][t]
+        table.remove(p)
+        for x in table:
+            c = cnt[p * n + x]
+            if c >= 2:
+                self.rep -= 1
+                self._conf_add(r * n + p, -1)
+                self._conf_add(r * n + x, -1)
+                if c == 2:
+                    r2 = self._other_round(r, p, x)
+                    if r2 >= 0:
+                        self._conf_add(r2 * n + p, -1)
+                        self._conf_add(r2 * n + x, -1)
+            cnt[p * n + x] = cnt[x * n + p] = c - 1
+        if self.odd_table[t]:
+            if self.odd[p] > self.cap:
+                self.exc -= 1
+            self.odd[p] -= 1
+
+    def _join(self, r: int, p: int, t: int) -> None:
+        n, cnt = self.n, self.cnt
+        table = self.members[r][t]
+        for x in table:
+            c = cnt[p * n + x]
+            if c >= 1:
+                self.rep += 1
+                self._conf_add(r * n + p, 1)
+                self._conf_add(r * n + x, 1)
+                if c == 1:
+                    r2 = self._other_round(r, p, x)
+                    if r2 >= 0:
+                        self._conf_add(r2 * n + p, 1)
+                        self._conf_add(r2 * n + x, 1)
+            cnt[p * n + x] = cnt[x * n + p] = c + 1
+        table.append(p)
+        self.where[r][p] = t
+        if self.odd_table[t]:
+            if self.odd[p] >= self.cap:
+                self.exc += 1
+            self.odd[p] += 1
+
+    def _swap(self, r: int, a: int, b: int) -> None:
+        ta, tb = self.where[r][a], self.where[r][b]
+        self._leave(r, a)
+        self._leave(r, b)
+        self._join(r, a, tb)
+        self._join(r, b, ta)
+
+    # ----------------------------------------------------------------- search
+
+    def _record(self) -> bool:
+        score = (self.rep, self.exc)
+        if score < self.best_score:
+            self.best_score = score
+            self.best = [[sorted(t) for t in round_] for round_ in self.members]
+            return True
+        return False
+
+    def run(self, budget: int, rep_floor: int) -> None:
+        """Search for about ``budget`` iterations in all, stopping early at a proven optimum.
+
+        1. Anneal keeping odd tables fair (the excess never grows) for half the budget.
+        2. If repeats remain above the floor, anneal freely for a third (fewer repeats may cost
+           fairness, as the order of the objective says), from the affine plane for 17 to 19
+           players or else from the best schedule so far.
+        3. With what is left, polish the best schedule at zero temperature with fair moves:
+           fewer odd seats for the players above the cap, never another repeat.
+        """
+        n, sizes = self.n, self.sizes
+        # Counting again, with the history: meetings among present players beyond C(n, 2).
+        meetings = sum(self.hist_cnt) // 2 + self.rounds * sum(math.comb(s, 2) for s in sizes)
+        rep_floor = max(rep_floor, meetings - math.comb(n, 2) - self.hist_rep)
+        goal = (rep_floor, self.exc_floor)
+        affine: list[list[list[int]]] = []
+        if self.fresh and 16 <= n <= 19 and len(sizes) == 4 and set(sizes) <= {4, 5}:
+            affine = _affine_start(n, self.rng)
+        self._load(self._start(affine if n == 16 else []))
+        self._record()
+        if len(sizes) < 2:
+            return  # one table: nothing to swap
+        fair_budget, free_budget = budget // 2, budget // 3
+        if self.best_score > goal:
+            self._anneal(fair_budget, goal, fair=True, hot=self.T_HOT)
+        if self.best_score > goal and self.best_score[0] > rep_floor:
+            self._load(self._start(affine) if affine and n > 16 else self.best)
+            self._record()
+            self._anneal(free_budget, goal, fair=False, hot=self.T_HOT)
+        if self.best_score > goal and self.exc > self.exc_floor:
+            self._load(self.best)
+            self._anneal(budget - fair_budget - free_budget, goal, fair=True, hot=0.0)
+
+    def _anneal(self, budget: int, goal: tuple[int, int], *, fair: bool, hot: float) -> None:
+        """Simulated annealing from the current state, cooling from ``hot`` to a tenth of it.
+
+        A swap may add excess only if it saves a repeat. With ``fair`` the excess never grows:
+        a swap that would make it grow becomes an exchange over two rounds (:meth:`_exchange`,
+        counted as ``EXCHANGE_COST`` iterations).
+        """
+        if budget <= 0:
+            return
+        n, rng, rounds, cap = self.n, self.rng, self.rounds, self.cap
+        cnt, conf, odd, odd_table = self.cnt, self.conf, self.odd, self.odd_table
+        members, wheres = self.members, self.where
+        random_, randrange, exp = rng.random, rng.randrange, math.exp
+        cooling = 0.1 ** (1 / budget)
+        temp = hot
+        limit = self.exc
+        spent = 0
+        while spent < budget:
+            spent += 1
+            temp *= cooling
+            conflicts = self.conflicts
+            if conflicts and random_() < self.P_CONFLICT:
+                r, a = divmod(conflicts[randrange(len(conflicts))], n)
+            else:
+                r, a = randrange(rounds), randrange(n)
+            b = randrange(n)
+            where = wheres[r]
+            ta, tb = where[a], where[b]
+            if ta == tb:
+                continue
+            row_a, row_b = a * n, b * n
+            d = -conf[r * n + a] - conf[r * n + b]
+            for x in members[r][ta]:
+                if x != a and cnt[row_b + x]:
+                    d += 1
+            for y in members[r][tb]:
+                if y != b and cnt[row_a + y]:
+                    d += 1
+            de = 0
+            if odd_table[ta] != odd_table[tb]:
+                if odd_table[ta]:
+                    de = (odd[b] >= cap) - (odd[a] > cap)
+                else:
+                    de = (odd[a] >= cap) - (odd[b] > cap)
+            if fair and self.exc + de > limit:
+                spent += self.EXCHANGE_COST
+                if self._exchange(r, a, b, d, temp) and self.best_score <= goal:
+                    return
+                continue
+            if de > 0 and d >= 0:
+                continue  # more excess only for fewer repeats
+            f = d + 0.2 * de  # below 1/4 per unit of excess: (repeats, excess) order kept
+            if f <= 0 or (temp > 0 and random_() < exp(-f / temp)):
+                self._swap(r, a, b)
+                if self.exc < limit:
+                    limit = self.exc
+                if (d < 0 or de < 0) and self._record() and self.best_score <= goal:
+                    return
+
+    def _delta(self, r: int, a: int, b: int) -> int:
+        """Change in repeats if ``a`` and ``b`` (at different tables) swap seats in round ``r``."""
+        n, cnt, conf, where, members = self.n, self.cnt, self.conf, self.where[r], self.members[r]
+        d = -conf[r * n + a] - conf[r * n + b]
+        d += sum(1 for x in members[where[a]] if x != a and cnt[b * n + x])
+        d += sum(1 for y in members[where[b]] if y != b and cnt[a * n + y])
+        return d
+
+    def _exchange(self, r: int, a: int, b: int, d: int, temp: float) -> bool:
+        """Swap ``a`` and ``b`` in round ``r`` and swap them back between the odd and the even
+        tables of another round, so nobody's count of odd seats changes; annealing acceptance
+        on the sum of ``d`` and the second swap's change. True when a new best was recorded."""
+        odd_table, where = self.odd_table, self.where
+        up, down = (b, a) if odd_table[where[r][a]] else (a, b)  # up goes to the odd table
+        start = self.rng.randrange(self.rounds)
+        for k in range(self.rounds):
+            r2 = (start + k) % self.rounds
+            if r2 != r and odd_table[where[r2][up]] and not odd_table[where[r2][down]]:
+                break
+        else:
+            return False
+        self._swap(r, a, b)
+        total = d + self._delta(r2, up, down)
+        if total <= 0 or (temp > 0 and self.rng.random() < math.exp(-total / temp)):
+            self._swap(r2, up, down)
+            return total < 0 and self._record()
+        self._swap(r, a, b)  # undo
+        return False
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "SEAT_NAMES",
+    "SeatingError",
+    "count_repeats",
+    "lower_bound",
+    "pair_counts",
+    "plan_rounds",
+    "table_sizes",
+]

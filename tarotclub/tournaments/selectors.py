@@ -1,0 +1,187 @@
+"""Reads of a tournament. The standings take a fixed number of queries, whatever the size."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Count, Prefetch, Sum
+
+from tarotclub.games.models import DealLine, Seat
+from tarotclub.players.models import Player
+
+from .models import Entry, Ranking, Table, Tournament
+from .services import SEAT_NAMES
+
+
+@dataclass
+class StandingRow:
+    player: Player
+    licence: str
+    rounds: dict[int, int | None]
+    total: int
+    played: int
+    tops: int  # rounds with the highest total at one's table
+    best: int | None  # best single-round total
+    withdrawn: bool
+    rank: int = 0
+    tied: bool = False
+    average: Fraction | None = None
+
+    @property
+    def average_display(self) -> str:
+        return "" if self.average is None else f"{float(self.average):.1f}"
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    rows: list[StandingRow]
+    round_numbers: list[int] = field(default_factory=list)
+
+
+def standings(tournament: Tournament) -> Standings:
+    """Ranked by total (or average per round played), then rounds topped at one's table,
+    then best round, then name. Equal on everything but the name → the same rank."""
+    entries = list(
+        Entry.objects.filter(tournament=tournament).select_related("player").order_by("pk")
+    )
+    per_round: dict[tuple[int, int], int] = {
+        (player, rnd): total
+        for player, rnd, total in DealLine.objects.filter(
+            deal__game__tournament_table__tournament=tournament
+        )
+        .values_list("player_id", "deal__game__tournament_table__round")
+        .annotate(total=Sum("score"))
+        .values_list("player_id", "deal__game__tournament_table__round", "total")
+    }
+    seats = list(
+        Seat.objects.filter(game__tournament_table__tournament=tournament).values_list(
+            "player_id", "game__tournament_table__round", "game_id"
+        )
+    )
+    at_table: dict[int, list[int]] = defaultdict(list)  # game → players
+    played: dict[int, set[int]] = defaultdict(set)  # player → rounds seated
+    round_of_game: dict[int, int] = {}
+    for player, rnd, game in seats:
+        at_table[game].append(player)
+        played[player].add(rnd)
+        round_of_game[game] = rnd
+    tops: dict[int, int] = defaultdict(int)
+    for game, players in at_table.items():
+        rnd = round_of_game[game]
+        scores = {p: per_round.get((p, rnd), 0) for p in players}
+        if any(scores.values()):
+            best = max(scores.values())
+            for p, s in scores.items():
+                if s == best:
+                    tops[p] += 1
+    round_numbers = list(range(1, tournament.current_round + 1))
+    rows = []
+    for e in entries:
+        pk = e.player_id
+        rounds = {
+            r: (per_round.get((pk, r), 0) if r in played[pk] else None) for r in round_numbers
+        }
+        played_scores = [v for v in rounds.values() if v is not None]
+        total = sum(played_scores)
+        rows.append(
+            StandingRow(
+                player=e.player,
+                licence=e.licence,
+                rounds=rounds,
+                total=total,
+                played=len(played_scores),
+                tops=tops[pk],
+                best=max(played_scores) if played_scores else None,
+                withdrawn=e.withdrawn,
+                average=Fraction(total, len(played_scores)) if played_scores else None,
+            )
+        )
+    by_average = tournament.ranking == Ranking.AVERAGE
+
+    def key(row: StandingRow):
+        primary = (
+            (row.average if row.average is not None else Fraction(-(10**9)))
+            if by_average
+            else row.total
+        )
+        best = row.best if row.best is not None else -(10**9)
+        return (-primary, -row.tops, -best)
+
+    rows.sort(key=lambda r: (key(r), r.player.name.lower()))
+    previous = None
+    for i, row in enumerate(rows, start=1):
+        k = key(row)
+        if previous is not None and k == previous[0]:
+            row.rank = previous[1].rank
+            row.tied = previous[1].tied = True
+        else:
+            row.rank = i
+        previous = (k, row)
+    return Standings(tournament=tournament, rows=rows, round_numbers=round_numbers)
+
+
+def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
+    """Each table of a round with its players by seat and its progress."""
+    tables = (
+        Table.objects.filter(tournament=tournament, round=round_number)
+        .select_related("game")
+        .annotate(done=Count("game__deals"))
+        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("player")))
+        .order_by("number")
+    )
+    out = []
+    for table in tables:
+        seats = sorted(table.game.seats.all(), key=lambda s: s.position)
+        planned = table.game.options.get("deals") or 0
+        if table.game.locked:
+            state = "confirmed"
+        elif table.done == 0:
+            state = "not_started"
+        else:
+            state = "in_progress"
+        out.append(
+            {
+                "table": table,
+                "game": table.game,
+                "seats": [(SEAT_NAMES[s.position], s.player) for s in seats],
+                "done": table.done,
+                "planned": planned,
+                "state": state,
+            }
+        )
+    return out
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents, so "elo" finds "Élodie"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def find_seat(tournament: Tournament, query: str) -> list[dict]:
+    """'Where do I sit?': players of the current round whose name or nickname holds `query`."""
+    needle = _fold(" ".join((query or "").split())[:40])
+    if len(needle) < 2 or not tournament.current_round:
+        return []
+    seats = (
+        Seat.objects.filter(
+            game__tournament_table__tournament=tournament,
+            game__tournament_table__round=tournament.current_round,
+        )
+        .select_related("player", "game__tournament_table")
+        .order_by("player__name")
+    )
+    return [
+        {
+            "player": s.player,
+            "table": s.game.tournament_table.number,
+            "seat": SEAT_NAMES[s.position],
+            "token": s.game.token,
+        }
+        for s in seats
+        if needle in _fold(s.player.name) or needle in _fold(s.player.nickname)
+    ][:20]

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("tournaments/", views.tournament_list, name="list"),
+    path("tournaments/new/", views.tournament_new, name="new"),
+    path("tournaments/<int:pk>/", views.tournament_standings, name="standings"),
+    path("tournaments/<int:pk>/projector/", views.tournament_projector, name="projector"),
+    path("tournaments/<int:pk>/where/", views.tournament_where, name="where"),
+    path("tournaments/<int:pk>/manage/", views.tournament_manage, name="manage"),
+    path("tournaments/<int:pk>/start/", views.tournament_start, name="start"),
+    path("tournaments/<int:pk>/next/", views.tournament_next_round, name="next"),
+    path("tournaments/<int:pk>/redraw/", views.round_redraw, name="redraw"),
+    path("tournaments/<int:pk>/ranking/", views.tournament_ranking, name="ranking"),
+    path("tournaments/<int:pk>/withdraw/<int:entry_pk>/", views.entry_withdraw, name="withdraw"),
+    path("tournaments/<int:pk>/unlock/<int:table_pk>/", views.table_unlock, name="unlock"),
+    path("t/<str:token>/confirm/", views.table_confirm, name="confirm"),
+]

@@ -1,0 +1,222 @@
+"""The director's pages (staff), and the public ones: standings, projector, where do I sit."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tarotclub.core.decorators import director_required
+from tarotclub.core.forms import add_validation_error
+from tarotclub.games.models import Game
+
+from . import selectors, services
+from .forms import RankingForm, RegisterForm, TournamentForm
+from .models import Entry, Ranking, Status, Table, Tournament
+from .tables import StandingsTable
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk)
+
+
+def tournament_list(request):
+    tournaments = Tournament.objects.all()[:100]
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def tournament_new(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            t = services.tournament_create(**form.cleaned_data, created_by=request.user)
+        except ValidationError as e:
+            add_validation_error(form, e)
+        else:
+            return redirect("tournaments:manage", pk=t.pk)
+    return render(request, "tournaments/new.html", {"form": form})
+
+
+def _do(request, call, success: str | None = None) -> bool:
+    try:
+        call()
+    except ValidationError as e:
+        for m in e.messages:
+            messages.error(request, m)
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def tournament_manage(request, pk: int):
+    t = _tournament(pk)
+    register = RegisterForm(request.POST if "register" in request.POST else None)
+    if request.method == "POST" and "register" in request.POST and register.is_valid():
+        data = register.cleaned_data
+        try:
+            entry = services.entry_register(
+                tournament=t,
+                player=data["player"],
+                guest_name=data["guest_name"],
+                licence=data["licence"],
+            )
+        except ValidationError as e:
+            add_validation_error(register, e)
+        else:
+            if t.status == Status.RUNNING:
+                msg = _("%(name)s is registered and sits from round %(n)s.") % {
+                    "name": entry.player.name,
+                    "n": entry.first_round,
+                }
+            else:
+                msg = _("%(name)s is registered.") % {"name": entry.player.name}
+            messages.success(request, msg)
+            return redirect("tournaments:manage", pk=t.pk)
+    t.refresh_from_db()
+    entries = list(t.entries.select_related("player").order_by("player__name"))
+    context = {
+        "t": t,
+        "register": register,
+        "entries": entries,
+        "tables": selectors.round_tables(t, t.current_round) if t.current_round else [],
+        "ranking_form": RankingForm(initial={"ranking": t.ranking}),
+        "Status": Status,
+    }
+    context["all_confirmed"] = all(x["state"] == "confirmed" for x in context["tables"])
+    context["round_untouched"] = bool(context["tables"]) and all(
+        x["state"] == "not_started" for x in context["tables"]
+    )
+    return render(request, "tournaments/manage.html", context)
+
+
+@director_required
+@require_POST
+def entry_withdraw(request, pk: int, entry_pk: int):
+    t = _tournament(pk)
+    entry = get_object_or_404(Entry, pk=entry_pk, tournament=t)
+    _do(
+        request,
+        lambda: services.entry_withdraw(entry=entry),
+        _("%(name)s has withdrawn.") % {"name": entry.player.name},
+    )
+    return redirect("tournaments:manage", pk=t.pk)
+
+
+@director_required
+@require_POST
+def tournament_start(request, pk: int):
+    t = _tournament(pk)
+    _do(request, lambda: services.tournament_start(tournament=t), _("Round 1 is seated."))
+    return redirect("tournaments:manage", pk=t.pk)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def tournament_next_round(request, pk: int):
+    """Next round; with tables still open, a confirmation page names them first."""
+    t = _tournament(pk)
+    if t.status != Status.RUNNING:
+        messages.error(request, _("The tournament is not running."))
+        return redirect("tournaments:manage", pk=t.pk)
+    still_open = services.open_tables(t, t.current_round)
+    force = request.POST.get("force") == "1"
+    if request.method == "POST" and (force or not still_open):
+        last = t.current_round >= t.rounds
+        ok = _do(request, lambda: services.tournament_next_round(tournament=t, force=force))
+        if ok:
+            messages.success(
+                request,
+                _("The tournament is finished.")
+                if last
+                else _("Round %(n)s is seated.") % {"n": t.current_round + 1},
+            )
+        return redirect("tournaments:manage", pk=t.pk)
+    return render(request, "tournaments/confirm_next.html", {"t": t, "open": still_open})
+
+
+@director_required
+@require_POST
+def round_redraw(request, pk: int):
+    t = _tournament(pk)
+    _do(request, lambda: services.round_redraw(tournament=t), _("The round has been redrawn."))
+    return redirect("tournaments:manage", pk=t.pk)
+
+
+@director_required
+@require_POST
+def tournament_ranking(request, pk: int):
+    t = _tournament(pk)
+    form = RankingForm(request.POST)
+    if form.is_valid():
+        _do(
+            request,
+            lambda: services.tournament_update(tournament=t, ranking=form.cleaned_data["ranking"]),
+            _("Saved."),
+        )
+    else:
+        messages.error(request, _("Choose one of the rankings."))
+    return redirect("tournaments:manage", pk=t.pk)
+
+
+@director_required
+@require_POST
+def table_unlock(request, pk: int, table_pk: int):
+    t = _tournament(pk)
+    table = get_object_or_404(Table, pk=table_pk, tournament=t)
+    _do(
+        request,
+        lambda: services.table_unlock(table=table, user=request.user),
+        _("Table %(n)s can be changed again.") % {"n": table.number},
+    )
+    return redirect("tournaments:manage", pk=t.pk)
+
+
+@require_POST
+def table_confirm(request, token: str):
+    """The table confirms its sheet (through its share link)."""
+    game = Game.objects.filter(token=token[:32]).select_related("tournament_table").first()
+    table = getattr(game, "tournament_table", None) if game else None
+    if table is None:
+        raise Http404
+    _do(
+        request,
+        lambda: services.table_confirm(table=table, user=request.user),
+        _("The sheet of table %(n)s is confirmed. Thank you!") % {"n": table.number},
+    )
+    return redirect("games:sheet", token=game.token)
+
+
+# --- public pages ------------------------------------------------------------------------------
+
+
+def _standings_context(t: Tournament) -> dict:
+    standings = selectors.standings(t)
+    table = StandingsTable(standings, show_average=t.ranking == Ranking.AVERAGE)
+    return {"t": t, "standings": standings, "table": table}
+
+
+def tournament_standings(request, pk: int):
+    t = _tournament(pk)
+    return render(request, "tournaments/standings.html", _standings_context(t))
+
+
+def tournament_projector(request, pk: int):
+    t = _tournament(pk)
+    context = _standings_context(t)
+    context["tables"] = selectors.round_tables(t, t.current_round) if t.current_round else []
+    return render(request, "tournaments/projector.html", context)
+
+
+def tournament_where(request, pk: int):
+    t = _tournament(pk)
+    query = request.GET.get("q", "")[:40]
+    found = selectors.find_seat(t, query)
+    return render(request, "tournaments/where.html", {"t": t, "q": query, "found": found})
