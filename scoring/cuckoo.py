@@ -35,6 +35,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import RuleError, _
+from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
+    ERR_PLAYER_NAME,
+    ERR_PLAYER_TWICE,
+    ERR_PLAYERS_TYPE,
+    check_players,
+    is_int,
+)
 
 Player = Hashable
 
@@ -71,10 +78,7 @@ DEAL_FIELDS = frozenset({"cards", "swap_losses"})
 _ORDER = {rank: position for position, rank in enumerate(RANKS)}
 _LOOKUP = {rank.lower(): rank for rank in RANKS}
 
-ERR_PLAYERS_TYPE = _("The players must be given as a list.")
 ERR_PLAYER_COUNT = _("Cuckoo is played by 3 to 12 players, not %(count)s.")
-ERR_PLAYER_NAME = _("Every player must have a name.")
-ERR_PLAYER_TWICE = _("%(player)s is listed more than once.")
 ERR_LIVES = _("Players start with a whole number of lives, at least 1.")
 ERR_DEALS_TYPE = _("The deals must be given as a list.")
 ERR_DEAL_TYPE = _("A deal must give the card each player taking part ended with.")
@@ -135,27 +139,8 @@ class CuckooState:
     history: tuple[DealResult, ...]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_players(players: Any) -> tuple[Player, ...]:
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise RuleError(ERR_PLAYERS_TYPE)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError(ERR_PLAYER_COUNT, count=len(players))
-    seen: set[Player] = set()
-    for player in players:
-        if player is None or player == "":
-            raise RuleError(ERR_PLAYER_NAME)
-        try:
-            hash(player)
-        except TypeError:
-            raise RuleError(ERR_PLAYER_NAME) from None
-        if player in seen:
-            raise RuleError(ERR_PLAYER_TWICE, player=player)
-        seen.add(player)
-    return tuple(players)
+    return check_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS, count_error=ERR_PLAYER_COUNT)
 
 
 def rank_of(card: Any) -> str:
@@ -169,7 +154,7 @@ def rank_of(card: Any) -> str:
 def start(players: Sequence[Player], lives: int = 3) -> CuckooState:
     """A new match: everyone has ``lives`` lives, ``players[0]`` deals first."""
     seats = _check_players(players)
-    if not _is_int(lives) or lives < 1:
+    if not is_int(lives) or lives < 1:
         raise RuleError(ERR_LIVES)
     return CuckooState(
         players=seats,
@@ -227,7 +212,7 @@ def _check_deal(state: CuckooState, deal: Any) -> tuple[dict[Player, str], dict[
         raise RuleError(ERR_SWAPS_TYPE)
     for player, lost in swaps.items():
         _check_named(state, player)
-        if not _is_int(lost):
+        if not is_int(lost):
             raise RuleError(ERR_SWAP_INT, player=player)
         if lost < 0:
             raise RuleError(ERR_SWAP_NEGATIVE, player=player)

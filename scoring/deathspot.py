@@ -36,6 +36,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import RuleError, _
+from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
+    ERR_PLAYER_NAME,
+    ERR_PLAYER_TWICE,
+    ERR_PLAYERS_TYPE,
+    check_players,
+    is_int,
+)
 
 Player = Hashable
 
@@ -55,10 +62,7 @@ TRICKS = "tricks"
 HONOURS: tuple[tuple[str, int], ...] = ((EXCUSE, 1), (TRUMP1, 1), (TRUMP11, 2))
 DEAL_FIELDS = frozenset({DEATH, EXCUSE, TRUMP1, TRUMP11, TRICKS})
 
-ERR_PLAYERS_TYPE = _("The players must be given as a list.")
 ERR_PLAYER_COUNT = _("Death's Pot is played by 2 to 6 players, not %(count)s.")
-ERR_PLAYER_NAME = _("Every player must have a name.")
-ERR_PLAYER_TWICE = _("%(player)s is listed more than once.")
 ERR_STAKE = _("The stake must be a whole number of at least 1.")
 ERR_DEALS_TYPE = _("The deals must be given as a list.")
 ERR_DEAL_TYPE = _("A deal must say who held Death, or the honours and the tricks.")
@@ -121,27 +125,8 @@ class DeathsPotState:
     history: tuple[DealResult, ...]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_players(players: Any) -> tuple[Player, ...]:
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise RuleError(ERR_PLAYERS_TYPE)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError(ERR_PLAYER_COUNT, count=len(players))
-    seen: set[Player] = set()
-    for player in players:
-        if player is None or player == "":
-            raise RuleError(ERR_PLAYER_NAME)
-        try:
-            hash(player)
-        except TypeError:
-            raise RuleError(ERR_PLAYER_NAME) from None
-        if player in seen:
-            raise RuleError(ERR_PLAYER_TWICE, player=player)
-        seen.add(player)
-    return tuple(players)
+    return check_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS, count_error=ERR_PLAYER_COUNT)
 
 
 class _Ledger:
@@ -177,7 +162,7 @@ class _Ledger:
 def start(players: Sequence[Player], stake: int = 1) -> DeathsPotState:
     """A new game: everyone pays the opening ante, ``players[0]`` deals first."""
     seats = _check_players(players)
-    if not _is_int(stake) or stake < 1:
+    if not is_int(stake) or stake < 1:
         raise RuleError(ERR_STAKE)
     ledger = _Ledger(seats, stake, dict.fromkeys(seats, 0), 0)
     ledger.ante()
@@ -212,7 +197,7 @@ def _check_tricks(players: tuple[Player, ...], tricks: Any) -> dict[Player, int]
         if player not in tricks:
             raise RuleError(ERR_MISSING_PLAYER, player=player)
         value = tricks[player]
-        if not _is_int(value):
+        if not is_int(value):
             raise RuleError(ERR_TRICKS_INT, player=player)
         if value < 0:
             raise RuleError(ERR_TRICKS_NEGATIVE, player=player)

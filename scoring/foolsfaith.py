@@ -22,6 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import RuleError, _
+from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
+    ERR_PLAYER_NAME,
+    ERR_PLAYER_TWICE,
+    ERR_PLAYERS_TYPE,
+    check_players,
+    is_int,
+)
 
 Player = Hashable
 
@@ -31,10 +38,7 @@ TRICKS_PER_ROUND = 8
 CARDS_TO_WIN = 2
 TIE_STAKE = 2
 
-ERR_PLAYERS_TYPE = _("The players must be given as a list.")
 ERR_PLAYER_COUNT = _("Fool's Faith is played by 3 to 5 players, not %(count)s.")
-ERR_PLAYER_NAME = _("Every player must have a name.")
-ERR_PLAYER_TWICE = _("%(player)s is listed more than once.")
 ERR_ROUNDS_TYPE = _("The rounds must be given as a list.")
 ERR_ROUND_TYPE = _("A round must give the number of tricks each player took.")
 ERR_UNKNOWN_PLAYER = _("%(player)s is not playing in this game.")
@@ -79,27 +83,8 @@ class FoolsFaithState:
     history: tuple[RoundResult, ...]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_players(players: Any) -> tuple[Player, ...]:
-    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
-        raise RuleError(ERR_PLAYERS_TYPE)
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleError(ERR_PLAYER_COUNT, count=len(players))
-    seen: set[Player] = set()
-    for player in players:
-        if player is None or player == "":
-            raise RuleError(ERR_PLAYER_NAME)
-        try:
-            hash(player)
-        except TypeError:
-            raise RuleError(ERR_PLAYER_NAME) from None
-        if player in seen:
-            raise RuleError(ERR_PLAYER_TWICE, player=player)
-        seen.add(player)
-    return tuple(players)
+    return check_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS, count_error=ERR_PLAYER_COUNT)
 
 
 def start(players: Sequence[Player]) -> FoolsFaithState:
@@ -130,7 +115,7 @@ def check_tricks(players: Sequence[Player], tricks: Any) -> dict[Player, int]:
         if player not in tricks:
             raise RuleError(ERR_MISSING_PLAYER, player=player)
         value = tricks[player]
-        if not _is_int(value):
+        if not is_int(value):
             raise RuleError(ERR_TRICKS_TYPE, player=player)
         if value < 0:
             raise RuleError(ERR_TRICKS_NEGATIVE, player=player)

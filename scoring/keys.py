@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import RuleError, _
+from scoring._common import ERR_PLAYER_NAME, is_int
 
 Player = Hashable
 
@@ -40,7 +41,6 @@ ERR_GAME_TYPE = _("A game must give the players' suits, the winner and the keys 
 ERR_GAME_FIELD = _("A game cannot record %(field)s.")
 ERR_SUITS_TYPE = _("Give the suit each player chose.")
 ERR_PLAYER_COUNT = _("Keys of the Kingdom is played by 2 to 4 players, not %(count)s.")
-ERR_PLAYER_NAME = _("Every player must have a name.")
 ERR_SUIT_UNKNOWN = _("%(suit)s is not a suit: choose hearts, spades, diamonds or clubs.")
 ERR_SUIT_TWICE = _("%(player)s chose %(suit)s, which another player already has.")
 ERR_WINNER_MISSING = _("Say who won the game.")
@@ -98,10 +98,6 @@ class KeysStandings:
     games: tuple[KeysGame, ...]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _known(players: Mapping[Player, Any], player: Any) -> bool:
     try:
         return player in players
@@ -133,7 +129,7 @@ def _check_keys(suits: dict[Player, str], winner: Player, keys: Any) -> dict[Pla
     for player, held in keys.items():
         if not _known(suits, player):
             raise RuleError(ERR_UNKNOWN_PLAYER, player=player)
-        if not _is_int(held):
+        if not is_int(held):
             raise RuleError(ERR_KEYS_INT, player=player)
         if player == winner:
             if held != KEYS_PER_SUIT:
@@ -158,7 +154,7 @@ def _check_guards(suits: dict[Player, str], guards: Any) -> dict[Player, int]:
     for player, kept in guards.items():
         if not _known(suits, player):
             raise RuleError(ERR_UNKNOWN_PLAYER, player=player)
-        if not _is_int(kept):
+        if not is_int(kept):
             raise RuleError(ERR_GUARDS_INT, player=player)
         if not 0 <= kept <= MAX_GUARDS:
             raise RuleError(ERR_GUARDS_RANGE, player=player, guards=kept)
