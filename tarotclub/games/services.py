@@ -57,6 +57,29 @@ TABLE_SIZES = {
 }
 
 
+#: The deal screen's field a rules error is about, so the message shows next to it.
+RULE_FIELDS = {
+    fft.ERR_UNKNOWN_TAKER: "taker",
+    fft.ERR_PARTNER_TABLE_SIZE: "partner",
+    fft.ERR_UNKNOWN_PARTNER: "partner",
+    fft.ERR_CONTRACT: "contract",
+    fft.ERR_BOUTS: "bouts",
+    fft.ERR_POINTS_NOT_A_NUMBER: "points",
+    fft.ERR_POINTS_HALVES: "points",
+    fft.ERR_POINTS_RANGE: "points",
+    fft.ERR_POINTS_TOO_FEW_FOR_BOUTS: "points",
+    fft.ERR_POINTS_TOO_MANY_FOR_BOUTS: "points",
+    fft.ERR_SIDE: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_ATTACK_NO_BOUT: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_AGAINST_ATTACK_SLAM: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM: "petit_au_bout",
+    fft.ERR_CHELEM: "chelem",
+    fft.ERR_CHELEM_ATTACK_LOST: "chelem",
+    fft.ERR_CHELEM_DEFENCE_WON: "chelem",
+}
+
+
 class GameError(ValidationError):
     """A refused write, with a message in the user's language."""
 
@@ -133,7 +156,11 @@ def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: Deal
             chelem=data.chelem,
         )
     except RuleError as e:
-        raise GameError(e.translated(gettext), code="rule") from e
+        message = e.translated(gettext)
+        field_name = RULE_FIELDS.get(e.template)
+        if field_name:
+            raise GameError({field_name: [ValidationError(message, code="rule")]}) from e
+        raise GameError(message, code="rule") from e
 
 
 def deal_snapshot(deal: Deal) -> dict:

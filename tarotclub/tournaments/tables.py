@@ -10,7 +10,9 @@ from django.utils.translation import gettext_lazy as _
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"))
-    licence = tables.Column(verbose_name=_("Licence"), attrs={"td": {"class": "licence"}})
+    licence = tables.Column(
+        verbose_name=_("Licence"), attrs={"th": {"class": "licence"}, "td": {"class": "licence"}}
+    )
 
     class Meta:
         attrs = {"class": "data standings"}

@@ -266,3 +266,14 @@ def test_qr_code_is_svg(client, game4):
 def test_five_player_form_has_partner_and_poignee_sizes(client, game5):
     html = client.get(url("deal_new", game5)).content.decode()
     assert "Called partner" in html and "simple (8)" in html and "triple (13)" in html
+
+
+def test_rule_errors_show_next_to_their_field(client, game4, four):
+    response = client.post(url("deal_new", game4), deal_post(four, bouts="3", points="10"))
+    html = response.content.decode()
+    points_box = html[html.index('id="fs-points"') : html.index('id="fs-petit_au_bout"')]
+    assert "field-error" in points_box and "bout" in points_box
+    response = client.post(url("deal_new", game4), deal_post(four, chelem="defence"))
+    html = response.content.decode()
+    chelem_box = html[html.index('id="fs-chelem"') :]
+    assert "field-error" in chelem_box

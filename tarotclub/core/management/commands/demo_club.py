@@ -25,6 +25,15 @@ ROSTER = [
     ("Fien Janssens", "", ""),
     ("Gilles Moreau", "Gil", "5678901"),
     ("Hanneke Bakker", "", ""),
+    ("Isabelle Girard", "", "6789012"),
+    ("Jeroen Visser", "", ""),
+    ("Karine Lambert", "", "7890123"),
+    ("Luc Wouters", "", ""),
+    ("Manon Petit", "", "8901234"),
+    ("Nico Hendriks", "", ""),
+    ("Odile Fontaine", "", ""),
+    ("Pieter Maes", "", "9012345"),
+    ("Quentin Roux", "", ""),
 ]
 
 
@@ -90,8 +99,49 @@ class Command(BaseCommand):
             ),
         ]:
             games.deal_record(game=ongoing, data=games.DealInput(**deal), user=user)
+        self._tournament(user, players)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club loaded: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'."
             )
         )
+
+    def _tournament(self, user, players) -> None:
+        """A club evening in its second round: round 1 confirmed, round 2 half entered."""
+        import datetime as dt
+
+        from tarotclub.tournaments import services as tournaments
+        from tarotclub.tournaments.models import Table
+
+        t = tournaments.tournament_create(
+            name="Tournoi de la Saint-Nicolas",
+            date=dt.date.today(),
+            place="Salle des fêtes",
+            rounds=4,
+            deals_per_round=4,
+            created_by=user,
+        )
+        for p in players[:13]:
+            tournaments.entry_register(tournament=t, player=p)
+        t = tournaments.tournament_start(tournament=t)
+        contracts = ["prise", "garde", "prise", "garde_sans", "garde"]
+        for rnd in (1, 2):
+            for table in Table.objects.filter(tournament=t, round=rnd).order_by("number"):
+                game = table.game
+                planned = game.options["deals"]
+                todo = planned if rnd == 1 or table.number == 1 else planned // 2
+                for i in range(todo):
+                    seats = games.seat_players(game)
+                    dealer = games.dealer_for(game, i + 1, seats)
+                    active = games.active_players(game, dealer, seats)
+                    data = games.DealInput(
+                        taker=active[(i + table.number) % len(active)].pk,
+                        contract=contracts[(i + rnd) % len(contracts)],
+                        bouts=1 + (i % 3),
+                        points=[53, 44, 47, 40, 58][(i + table.number) % 5],
+                    )
+                    games.deal_record(game=game, data=data, user=user)
+                if rnd == 1 or table.number == 1:
+                    tournaments.table_confirm(table=table)
+            if rnd == 1:
+                t = tournaments.tournament_next_round(tournament=t)
