@@ -12,7 +12,7 @@ PORT ?= 8000
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet ".[dev]"
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -37,7 +37,7 @@ check-migrations: $(STAMP)
 
 # Refresh the catalogues after changing user-facing strings (then translate the new entries).
 messages: $(STAMP)
-	$(MANAGE) makemessages -l fr -l nl -l en --ignore=.venv --ignore=var --no-obsolete
+	$(MANAGE) makemessages -l fr -l nl -l en --ignore=.venv --ignore=var --ignore=artifacts --no-obsolete
 	$(MANAGE) compilemessages --ignore=.venv -v 0
 
 test: setup lint check-migrations
