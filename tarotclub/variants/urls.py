@@ -5,4 +5,16 @@ from . import views
 app_name = "variants"
 urlpatterns = [
     path("v/<str:token>/", views.game_sheet, name="sheet"),
+    path("v/<str:token>/live/", views.game_poll, name="poll"),
+    path("v/<str:token>/history/", views.game_history, name="history"),
+    path("v/<str:token>/finish/", views.game_finish, name="finish"),
+    path("v/<str:token>/challenges/", views.challenges_give, name="give"),
+    path("v/<str:token>/r/new/", views.record_new, name="record_new"),
+    path("v/<str:token>/r/preview/", views.record_preview, name="record_preview"),
+    path("v/<str:token>/r/undo/", views.record_undo, name="record_undo"),
+    path("v/<str:token>/r/<int:number>/edit/", views.record_edit, name="record_edit"),
+    path("variants/challenges/", views.challenge_list, name="challenges"),
+    path("variants/challenges/<int:pk>/", views.challenge_edit, name="challenge_edit"),
+    path("variants/standings/", views.standings_index, name="standings"),
+    path("variants/standings/<str:kind>/", views.standings, name="standings_kind"),
 ]
