@@ -54,19 +54,23 @@ def share_url(request, game) -> str:
 
 @login_required
 def game_list(request):
-    games = list(selectors.game_list().filter(kind=GameKind.TAROT)[:200])
-    totals = selectors.game_totals(games)
+    games = list(selectors.game_list()[:200])
+    totals = selectors.game_totals([g for g in games if g.kind == GameKind.TAROT])
     rows = []
     for g in games:
         players = selectors.seat_players(g)
+        if g.kind == GameKind.TAROT:
+            shown = format_html_join(
+                ", ", "{} {}", ((p.label, totals[g.pk].get(p.pk, 0)) for p in players)
+            )
+        else:
+            shown = ", ".join(p.label for p in players)
         rows.append(
             {
                 "created_at": g.created_at,
                 "kind_label": g.get_kind_display(),
                 "url": reverse("games:sheet", args=[g.token]),
-                "players": format_html_join(
-                    ", ", "{} {}", ((p.label, totals[g.pk].get(p.pk, 0)) for p in players)
-                ),
+                "players": shown,
                 "finished": g.finished,
             }
         )

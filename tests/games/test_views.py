@@ -277,3 +277,9 @@ def test_rule_errors_show_next_to_their_field(client, game4, four):
     html = response.content.decode()
     chelem_box = html[html.index('id="fs-chelem"') :]
     assert "field-error" in chelem_box
+
+
+def test_games_list_shows_every_kind_but_not_tournament_tables(member_client, four):
+    services.game_start(players=four[:3], kind="cuckoo", name="Cuckoo night")
+    html = member_client.get(reverse("games:list")).content.decode()
+    assert "Cuckoo" in html and "Anne, Bram, Chloé" in html
