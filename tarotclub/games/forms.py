@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
@@ -112,7 +112,7 @@ class DealForm(forms.Form):
     )
     petit_au_bout = BigChoiceField(
         label=_("Petit au bout"),
-        choices=[("", _("none")), *SIDE_LABELS.items()],
+        choices=[("", pgettext_lazy("petit au bout", "none")), *SIDE_LABELS.items()],
         required=False,
         initial="",
     )
@@ -137,7 +137,7 @@ class DealForm(forms.Form):
                 error_messages={"required": ERR_PARTNER_REQUIRED, "invalid_choice": ERR_CHOICE},
             )
         sizes = fft.poignee_sizes(len(self.active))
-        poignee_choices = [("", _("none"))] + [
+        poignee_choices = [("", pgettext_lazy("poignée", "none"))] + [
             (str(kind), f"{POIGNEE_LABELS[str(kind)]} ({sizes[kind]})") for kind in sizes
         ]
         for p in self.active:

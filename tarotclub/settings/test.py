@@ -15,3 +15,4 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+LANGUAGE_CODE = "en"  # tests read the English texts; each language is tested explicitly

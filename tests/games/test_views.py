@@ -34,7 +34,7 @@ def url(name, game, *args):
 
 
 def test_home_in_three_languages(client):
-    for lang, word in [("fr", "Connexion"), ("nl", "Aanmelden"), ("en", "Log in")]:
+    for lang, word in [("fr", "Se connecter"), ("nl", "Inloggen"), ("en", "Log in")]:
         client.cookies["django_language"] = lang
         response = client.get("/")
         assert response.status_code == 200
