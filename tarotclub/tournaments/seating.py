@@ -14,13 +14,17 @@ The schedule minimises, in this order:
    ``ceil(odd seats / players)``, where *odd seats* counts, for the players present, the seats
    at tables of 5 or 3 in the history and in the planned rounds.
 
-It then turns each table so that every player's seats (North first of all) stay balanced.
+Because repeats come first, a schedule may seat a player at a table of 5 more often than the
+cap when that saves repeats: 17 players over 5 rounds meet with only 4 repeats (the lower bound)
+when one of them sits at the table of 5 every round, and the search keeps that. It then turns
+each table so that every player's seats (North first of all) stay balanced.
 
 All remaining rounds are planned at once by simulated annealing over swaps of two players sitting
-at different tables of the same round (a "social golfer problem"), started from the affine plane
-of order 4 for 16 to 19 players at 4 tables (16 players: 5 rounds without a single repeat) and
-from a greedy schedule otherwise. The effort is counted in iterations, never in seconds, so the
-same inputs and seed give the same schedule on any machine.
+at different tables of the same round (a "social golfer problem"), keeping the best schedule in
+the order above. It starts from a greedy schedule that is fair by construction, and tries the
+affine plane of order 4 for 16 to 19 players at 4 tables (16 players: 5 rounds without a single
+repeat). The effort is counted in iterations, never in seconds, so the same inputs and seed give
+the same schedule on any machine.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ from scoring import RuleError, _
 
 SEAT_NAMES = ("North", "East", "South", "West", "Fifth")
 
-#: Iterations (tried swaps) the search may spend; about half a second on a small laptop core.
+#: Iterations (tried swaps) the search may spend: under a second on one small laptop core. The
+#: search stops sooner when it reaches a proven optimum (e.g. no repeat at all).
 DEFAULT_BUDGET = 300_000
 
 ERR_TOO_FEW_PLAYERS = _("A tournament needs at least 3 players, not %(count)s.")
@@ -45,6 +50,7 @@ ERR_HISTORY_TWICE = _("Player %(player)s sits twice in round %(round)s of the ro
 ERR_SIZES_TOTAL = _("The tables seat %(seats)s players, but there are %(count)s.")
 
 Round = list[list[Hashable]]
+_Past = list[list[tuple[int, list[int]]]]  # per round, per table: (size, present indices or -1)
 
 # Multiplication in GF(4) = {0, 1, a, a + 1} coded 0..3 (addition is XOR), with a * a = a + 1.
 _GF4_MUL = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))
@@ -195,7 +201,7 @@ def _check_players(players: Iterable[Hashable]) -> list[Hashable]:
 
 def _past_rounds(
     history: Iterable[Iterable[Iterable[Hashable]]], index: dict[Hashable, int]
-) -> list[list[tuple[int, list[int]]]]:
+) -> _Past:
     """History as (table size, present players' indices in seat order) per table per round."""
     past = []
     for number, round_ in enumerate(history, start=1):
@@ -212,7 +218,7 @@ def _past_rounds(
     return past
 
 
-def _seat_counts(n: int, past: list[list[tuple[int, list[int]]]]) -> list[list[int]]:
+def _seat_counts(n: int, past: _Past) -> list[list[int]]:
     seats = [[0] * len(SEAT_NAMES) for _ in range(n)]
     for round_ in past:
         for _size, seated in round_:
@@ -249,7 +255,9 @@ def _affine_start(n: int, rng: random.Random) -> list[list[list[int]]]:
     lines = [[[4 * c + y for y in range(4)] for c in range(4)]]  # x = c
     for m in range(4):  # y = m * x + c
         lines.append([[4 * x + (_GF4_MUL[m][x] ^ c) for x in range(4)] for c in range(4)])
-    centres = [0, 5, 10]  # (0, 0), (1, 1), (2, 2): pairwise on the line y = x
+    # (0, 0), (1, 1), (2, 2) lie on the line y = x: the extras' pencils clash only in that
+    # line's round, where all but the first extra take another line.
+    centres = [0, 5, 10]
     plan = []
     for parallel in lines:
         tables = [[point[i] for i in line] for line in parallel]
@@ -274,11 +282,16 @@ class _Search:
     are drawn mostly among players who sit with someone they meet more than once.
     """
 
-    T_HOT = 1.0  # starting temperature; each annealing run cools to a tenth of it
-    P_CONFLICT = 0.7  # chance to move a player in conflict rather than any player
-    EXCHANGE_COST = 4  # extra iterations charged for a move over two rounds
+    # Tuned on 13 to 40 players over 5 rounds and on replanning after arrivals and withdrawals.
+    T_HOT = 0.8  # starting temperature; each annealing run cools to a tenth of it
+    P_CONFLICT = 0.8  # chance to move a player in conflict rather than any player
+    W_EXCESS = 2.0  # weight of a unit of excess against a repeat while annealing, except ...
+    W_LAST = 0.2  # ... in the last run: below 1/4, so each move follows the (repeats, excess) order
+    CYCLES = 4  # annealing runs sharing the budget, each reheating the best schedule so far
 
-    def __init__(self, n: int, rounds: int, sizes: list[int], past, rng: random.Random) -> None:
+    def __init__(
+        self, n: int, rounds: int, sizes: list[int], past: _Past, rng: random.Random
+    ) -> None:
         self.n, self.rounds, self.sizes, self.rng = n, rounds, sizes, rng
         self.odd_table = [s != 4 for s in sizes]
         self.hist_cnt = [0] * (n * n)
@@ -358,32 +371,38 @@ class _Search:
                     for q in table[i + 1 :]:
                         cnt[p * n + q] += 1
                         cnt[q * n + p] += 1
-        self.conf = [0] * (rounds * n)
-        self.conflicts: list[int] = []
-        self.conf_pos = [-1] * (rounds * n)
+        # conf[r * n + p]: p's table-mates in round r met more than once. ``conflicts`` lists
+        # keys with conf > 0, and maybe some stale ones, dropped lazily when drawn.
+        conf = self.conf = [0] * (rounds * n)
+        listed = self.listed = [False] * (rounds * n)
+        self.conflicts = []
         for r, round_ in enumerate(self.members):
             for table in round_:
                 for i, p in enumerate(table):
                     for q in table[i + 1 :]:
                         if cnt[p * n + q] >= 2:
-                            self._conf_add(r * n + p, 1)
-                            self._conf_add(r * n + q, 1)
+                            conf[r * n + p] += 1
+                            conf[r * n + q] += 1
+        for key, c in enumerate(conf):
+            if c:
+                listed[key] = True
+                self.conflicts.append(key)
         self.rep = sum(max(0, c - 1) for c in cnt) // 2 - self.hist_rep
         self.exc = sum(max(0, o - self.cap) for o in odd)
 
-    def _conf_add(self, key: int, delta: int) -> None:
-        conf = self.conf
-        conf[key] += delta
-        if delta > 0 and conf[key] == delta:
-            self.conf_pos[key] = len(self.conflicts)
-            self.conflicts.append(key)
-        elif delta < 0 and conf[key] == 0:
-            pos = self.conf_pos[key]
-            last = self.conflicts.pop()
+    def _draw_conflict(self) -> int:
+        """A random key ``r * n + p`` of a player in conflict, or -1 when there is none."""
+        conflicts, conf, randrange = self.conflicts, self.conf, self.rng.randrange
+        while conflicts:
+            i = randrange(len(conflicts))
+            key = conflicts[i]
+            if conf[key]:
+                return key
+            last = conflicts.pop()
             if last != key:
-                self.conflicts[pos] = last
-                self.conf_pos[last] = pos
-            self.conf_pos[key] = -1
+                conflicts[i] = last
+            self.listed[key] = False
+        return -1
 
     def _other_round(self, r: int, p: int, q: int) -> int:
         for r2, where in enumerate(self.where):
@@ -392,42 +411,49 @@ class _Search:
         return -1
 
     def _leave(self, r: int, p: int) -> None:
-        n, cnt = self.n, self.cnt
+        n, cnt, conf = self.n, self.cnt, self.conf
         t = self.where[r][p]
         table = self.members[r][t]
         table.remove(p)
+        row, key, saved = p * n, r * n + p, 0
         for x in table:
-            c = cnt[p * n + x]
+            c = cnt[row + x]
             if c >= 2:
-                self.rep -= 1
-                self._conf_add(r * n + p, -1)
-                self._conf_add(r * n + x, -1)
+                saved += 1
+                conf[key] -= 1
+                conf[r * n + x] -= 1
                 if c == 2:
                     r2 = self._other_round(r, p, x)
                     if r2 >= 0:
-                        self._conf_add(r2 * n + p, -1)
-                        self._conf_add(r2 * n + x, -1)
-            cnt[p * n + x] = cnt[x * n + p] = c - 1
+                        conf[r2 * n + p] -= 1
+                        conf[r2 * n + x] -= 1
+            cnt[row + x] = cnt[x * n + p] = c - 1
+        self.rep -= saved
         if self.odd_table[t]:
             if self.odd[p] > self.cap:
                 self.exc -= 1
             self.odd[p] -= 1
 
     def _join(self, r: int, p: int, t: int) -> None:
-        n, cnt = self.n, self.cnt
+        n, cnt, conf, listed, conflicts = self.n, self.cnt, self.conf, self.listed, self.conflicts
         table = self.members[r][t]
+        row, added = p * n, 0
         for x in table:
-            c = cnt[p * n + x]
+            c = cnt[row + x]
             if c >= 1:
-                self.rep += 1
-                self._conf_add(r * n + p, 1)
-                self._conf_add(r * n + x, 1)
+                added += 1
+                keys = [r * n + p, r * n + x]
                 if c == 1:
                     r2 = self._other_round(r, p, x)
                     if r2 >= 0:
-                        self._conf_add(r2 * n + p, 1)
-                        self._conf_add(r2 * n + x, 1)
-            cnt[p * n + x] = cnt[x * n + p] = c + 1
+                        keys += (r2 * n + p, r2 * n + x)
+                for key in keys:
+                    conf[key] += 1
+                    if not listed[key]:
+                        listed[key] = True
+                        conflicts.append(key)
+            cnt[row + x] = cnt[x * n + p] = c + 1
+        self.rep += added
         table.append(p)
         self.where[r][p] = t
         if self.odd_table[t]:
@@ -455,12 +481,12 @@ class _Search:
     def run(self, budget: int, rep_floor: int) -> None:
         """Search for about ``budget`` iterations in all, stopping early at a proven optimum.
 
-        1. Anneal keeping odd tables fair (the excess never grows) for half the budget.
-        2. If repeats remain above the floor, anneal freely for a third (fewer repeats may cost
-           fairness, as the order of the objective says), from the affine plane for 17 to 19
-           players or else from the best schedule so far.
-        3. With what is left, polish the best schedule at zero temperature with fair moves:
-           fewer odd seats for the players above the cap, never another repeat.
+        ``CYCLES`` annealing runs share the budget. The first starts from the greedy schedule,
+        fair by construction (the affine plane for 16 players); each later one reheats the best
+        schedule so far, except that for 17 to 19 players the second one starts from the affine
+        plane with the extra players at the tables of 5. The runs weigh excess heavily
+        (``W_EXCESS``), which keeps the search among fair schedules, but the last one follows
+        the order of the objective strictly (``W_LAST``) to trade fairness for fewer repeats.
         """
         n, sizes = self.n, self.sizes
         # Counting again, with the history: meetings among present players beyond C(n, 2).
@@ -474,23 +500,20 @@ class _Search:
         self._record()
         if len(sizes) < 2:
             return  # one table: nothing to swap
-        fair_budget, free_budget = budget // 2, budget // 3
-        if self.best_score > goal:
-            self._anneal(fair_budget, goal, fair=True, hot=self.T_HOT)
-        if self.best_score > goal and self.best_score[0] > rep_floor:
-            self._load(self._start(affine) if affine and n > 16 else self.best)
-            self._record()
-            self._anneal(free_budget, goal, fair=False, hot=self.T_HOT)
-        if self.best_score > goal and self.exc > self.exc_floor:
-            self._load(self.best)
-            self._anneal(budget - fair_budget - free_budget, goal, fair=True, hot=0.0)
+        for cycle in range(self.CYCLES):
+            if self.best_score <= goal:
+                break
+            if cycle == 1 and affine and n > 16:
+                self._load(self._start(affine))
+                self._record()
+            elif cycle:
+                self._load(self.best)
+            last = cycle == self.CYCLES - 1
+            self._anneal(budget // self.CYCLES, goal, self.W_LAST if last else self.W_EXCESS)
 
-    def _anneal(self, budget: int, goal: tuple[int, int], *, fair: bool, hot: float) -> None:
-        """Simulated annealing from the current state, cooling from ``hot`` to a tenth of it.
-
-        A swap may add excess only if it saves a repeat. With ``fair`` the excess never grows:
-        a swap that would make it grow becomes an exchange over two rounds (:meth:`_exchange`,
-        counted as ``EXCHANGE_COST`` iterations).
+    def _anneal(self, budget: int, goal: tuple[int, int], w_excess: float) -> None:
+        """Simulated annealing from the current state, cooling from ``T_HOT`` to a tenth of it,
+        on the cost repeats + ``w_excess`` * excess; the best (repeats, excess) is recorded.
         """
         if budget <= 0:
             return
@@ -499,15 +522,12 @@ class _Search:
         members, wheres = self.members, self.where
         random_, randrange, exp = rng.random, rng.randrange, math.exp
         cooling = 0.1 ** (1 / budget)
-        temp = hot
-        limit = self.exc
-        spent = 0
-        while spent < budget:
-            spent += 1
+        temp = self.T_HOT
+        for _step in range(budget):
             temp *= cooling
-            conflicts = self.conflicts
-            if conflicts and random_() < self.P_CONFLICT:
-                r, a = divmod(conflicts[randrange(len(conflicts))], n)
+            key = self._draw_conflict() if random_() < self.P_CONFLICT else -1
+            if key >= 0:
+                r, a = divmod(key, n)
             else:
                 r, a = randrange(rounds), randrange(n)
             b = randrange(n)
@@ -529,49 +549,11 @@ class _Search:
                     de = (odd[b] >= cap) - (odd[a] > cap)
                 else:
                     de = (odd[a] >= cap) - (odd[b] > cap)
-            if fair and self.exc + de > limit:
-                spent += self.EXCHANGE_COST
-                if self._exchange(r, a, b, d, temp) and self.best_score <= goal:
-                    return
-                continue
-            if de > 0 and d >= 0:
-                continue  # more excess only for fewer repeats
-            f = d + 0.2 * de  # below 1/4 per unit of excess: (repeats, excess) order kept
-            if f <= 0 or (temp > 0 and random_() < exp(-f / temp)):
+            f = d + w_excess * de
+            if f <= 0 or random_() < exp(-f / temp):
                 self._swap(r, a, b)
-                if self.exc < limit:
-                    limit = self.exc
                 if (d < 0 or de < 0) and self._record() and self.best_score <= goal:
                     return
-
-    def _delta(self, r: int, a: int, b: int) -> int:
-        """Change in repeats if ``a`` and ``b`` (at different tables) swap seats in round ``r``."""
-        n, cnt, conf, where, members = self.n, self.cnt, self.conf, self.where[r], self.members[r]
-        d = -conf[r * n + a] - conf[r * n + b]
-        d += sum(1 for x in members[where[a]] if x != a and cnt[b * n + x])
-        d += sum(1 for y in members[where[b]] if y != b and cnt[a * n + y])
-        return d
-
-    def _exchange(self, r: int, a: int, b: int, d: int, temp: float) -> bool:
-        """Swap ``a`` and ``b`` in round ``r`` and swap them back between the odd and the even
-        tables of another round, so nobody's count of odd seats changes; annealing acceptance
-        on the sum of ``d`` and the second swap's change. True when a new best was recorded."""
-        odd_table, where = self.odd_table, self.where
-        up, down = (b, a) if odd_table[where[r][a]] else (a, b)  # up goes to the odd table
-        start = self.rng.randrange(self.rounds)
-        for k in range(self.rounds):
-            r2 = (start + k) % self.rounds
-            if r2 != r and odd_table[where[r2][up]] and not odd_table[where[r2][down]]:
-                break
-        else:
-            return False
-        self._swap(r, a, b)
-        total = d + self._delta(r2, up, down)
-        if total <= 0 or (temp > 0 and self.rng.random() < math.exp(-total / temp)):
-            self._swap(r2, up, down)
-            return total < 0 and self._record()
-        self._swap(r, a, b)  # undo
-        return False
 
 
 __all__ = [
