@@ -206,9 +206,10 @@ def game_qr(request, token: str):
 # --- deals -------------------------------------------------------------------------------------
 
 
-def _deal_form(game, sheet_or_players, data=None, initial=None, dealer=None):
+def _deal_form(game, *, dealer, data=None, initial=None):
+    """The deal screen for a deal `dealer` deals: who plays it depends on the dealer."""
     players = selectors.seat_players(game)
-    active = services.active_players(game, dealer, players) if dealer else players
+    active = services.active_players(game, dealer, players)
     return DealForm(data, initial=initial, players=players, active=active)
 
 
@@ -244,7 +245,7 @@ def deal_new(request, token: str):
         return _refused(request, game)
     number = game.deals.count() + 1
     dealer = services.dealer_for(game, number)
-    form = _deal_form(game, None, request.POST or None, dealer=dealer)
+    form = _deal_form(game, data=request.POST or None, dealer=dealer)
     preview, preview_error = None, None
     if request.method == "POST":
         if "preview" in request.POST:
@@ -292,7 +293,7 @@ def deal_preview(request, token: str):
     if not 1 <= number <= last + 1:
         number = last + 1
     dealer = services.dealer_for(game, number)
-    form = _deal_form(game, None, request.POST, dealer=dealer)
+    form = _deal_form(game, data=request.POST, dealer=dealer)
     preview, preview_error = _preview(form, game, dealer)
     if preview is None and preview_error is None:
         missing = [str(e) for errs in form.errors.values() for e in errs]
@@ -392,7 +393,7 @@ def deal_edit(request, token: str, number: int):
     if not _can_write(request, game):
         return _refused(request, game)
     initial = DealForm.initial_from_deal(deal)
-    form = _deal_form(game, None, request.POST or None, initial=initial, dealer=deal.dealer)
+    form = _deal_form(game, data=request.POST or None, initial=initial, dealer=deal.dealer)
     preview, preview_error, stale = None, None, None
     if request.method == "POST":
         if "preview" in request.POST:
@@ -411,7 +412,7 @@ def deal_edit(request, token: str, number: int):
                 stale = e.deal
                 # show the newer version in the form, so nothing is overwritten silently
                 form = _deal_form(
-                    game, None, None, initial=DealForm.initial_from_deal(stale), dealer=deal.dealer
+                    game, initial=DealForm.initial_from_deal(stale), dealer=deal.dealer
                 )
                 form.stale_message = e.messages[0]
             except ValidationError as e:
