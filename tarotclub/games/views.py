@@ -22,9 +22,9 @@ from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
 from . import selectors, services
-from .forms import DealForm, NewGameForm
+from .forms import CONTRACT_LABELS, DealForm, NewGameForm
 from .models import Deal, GameKind
-from .presenters import breakdown
+from .presenters import breakdown, format_points, signed
 from .tables import GameListTable, SheetTable
 
 MAX_SEATS = 12
@@ -370,9 +370,6 @@ def deal_detail(request, token: str, number: int):
 def _describe_snapshot(snapshot, names) -> str:
     if not snapshot:
         return ""
-    from .forms import CONTRACT_LABELS
-    from .presenters import format_points, signed
-
     points = format_points(snapshot["points_half"] / 2)
     scores = ", ".join(
         f"{names.get(int(pk), '?')} {signed(score)}" for pk, score in snapshot["scores"].items()
