@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("tarotclub.games.urls")),
     path("", include("tarotclub.variants.urls")),
     path("", include("tarotclub.tournaments.urls")),
+    path("", include("tarotclub.reports.urls")),
     path("admin/", admin.site.urls),
 ]
 

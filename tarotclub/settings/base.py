@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "tarotclub.games",
     "tarotclub.tournaments",
     "tarotclub.variants",
+    "tarotclub.reports",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,90 @@
+"""How long the big printouts take: the standings of 200 players, the sheets of 50 tables.
+
+Run with `python bench/reports.py` (or `make bench`). It builds a finished 200-player
+tournament (5 rounds of 4 deals, 50 tables a round) in a throw-away test database, renders
+each PDF three times and prints the best time.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def best_of(runs: int, render) -> tuple[float, float, object]:
+    """Best wall-clock time of `runs` renderings, the CPU time of that run, the last result."""
+    best, cpu, result = float("inf"), 0.0, None
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        result = render()
+        elapsed = time.perf_counter() - start
+        if elapsed < best:
+            best, cpu = elapsed, time.process_time() - start_cpu
+    return best, cpu, result
+
+
+def run() -> list[str]:
+    from django.utils import translation
+
+    from tarotclub.reports.pdf import render_pdf
+    from tarotclub.reports.views import round_sheets_context, standings_context
+    from tarotclub.tournaments import services
+    from tests.tournaments.helpers import make_tournament, play_round
+
+    translation.activate("en")
+    start = time.perf_counter()
+    t, _ = make_tournament(200, rounds=5, deals=4)
+    t = services.tournament_start(tournament=t)
+    for _ in range(t.rounds):
+        play_round(t)
+        t = services.tournament_next_round(tournament=t)
+    lines = [f"(a finished 200-player tournament built in {time.perf_counter() - start:.1f} s)"]
+
+    seconds, cpu, pdf = best_of(
+        3, lambda: render_pdf("reports/standings_pdf.html", standings_context(t))
+    )
+    lines.append(
+        f"standings PDF, 200 players: {seconds:.2f} s ({pdf.pages} pages; {cpu:.2f} s of CPU)"
+    )
+    base_url = "http://127.0.0.1:8000/"
+    for filled, label in ((False, "empty"), (True, "filled")):
+        seconds, cpu, pdf = best_of(
+            3,
+            lambda filled=filled: render_pdf(
+                "reports/table_sheets_pdf.html",
+                round_sheets_context(t, t.rounds, filled=filled, base_url=base_url),
+            ),
+        )
+        lines.append(
+            f"table sheets PDF, 50 tables ({label}): {seconds:.2f} s "
+            f"({pdf.pages} pages; {cpu:.2f} s of CPU)"
+        )
+    return lines
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tarotclub.settings.test"
+    import django
+
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment, teardown_test_environment
+
+    setup_test_environment()
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0)
+    try:
+        for line in run():
+            print(line, flush=True)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+        teardown_test_environment()
+
+
+if __name__ == "__main__":
+    main()

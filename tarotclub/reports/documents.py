@@ -1,0 +1,566 @@
+"""What each printout shows, read from the database without a request.
+
+The views and `bench/reports.py` both build their PDFs from these. Every builder takes a fixed
+number of queries, whatever the number of tables or players.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import segno
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from tarotclub.games.forms import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from tarotclub.games.models import Deal, DealLine, Game, Seat
+from tarotclub.games.presenters import format_points
+from tarotclub.games.services import dealer_for, seat_players
+from tarotclub.players.models import Player
+from tarotclub.players.selectors import short_labels
+from tarotclub.tournaments import selectors as tournament_selectors
+from tarotclub.tournaments.models import Entry, Table, Tournament
+from tarotclub.tournaments.services import SEAT_NAMES, deals_for_table
+
+# --- which rounds can be printed ---------------------------------------------------------------
+
+
+SEATED = "seated"
+PLANNED = "planned"
+
+
+def round_state(t: Tournament, round_number: int) -> str | None:
+    """SEATED (its tables exist), PLANNED (only in `t.plan`), or None (nothing to print)."""
+    if not 1 <= round_number <= t.rounds:
+        return None
+    if round_number <= t.current_round:
+        return SEATED
+    if 0 <= round_number - t.current_round - 1 < len(t.plan or []):
+        return PLANNED
+    return None
+
+
+def printable_rounds(t: Tournament) -> list[dict]:
+    """Every round with something to print, for the director's "Print" section."""
+    rounds = []
+    for n in range(1, t.rounds + 1):
+        state = round_state(t, n)
+        if state:
+            rounds.append({"number": n, "seated": state == SEATED, "current": n == t.current_round})
+    return rounds
+
+
+def _planned_tables(t: Tournament, round_number: int) -> list[list[int]]:
+    return t.plan[round_number - t.current_round - 1]
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Émile" sorts with "emile", between "Dirk" and "Eva"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def qr_image(url: str) -> str:
+    """A QR code as a PNG data URI, one pixel per module: the stylesheet sizes it and keeps
+    its edges sharp (`image-rendering: pixelated`). An image draws much faster than an SVG path
+    of the same code, which counts on a round of 50 tables.
+
+    Its white border (3 modules) keeps the caption under it from confusing a phone's camera.
+    """
+    return segno.make(url, error="m").png_data_uri(scale=1, border=3)
+
+
+# --- the grid of a table sheet -----------------------------------------------------------------
+
+
+@dataclass
+class SheetPlayer:
+    pk: int
+    seat: str
+    name: str
+    label: str
+    licence: str = ""
+
+
+@dataclass
+class Cell:
+    score: int | None = None
+    running: int | None = None
+    out: bool = False  # the dealer sits this deal out (tables of five in a tournament)
+
+
+@dataclass
+class GridRow:
+    number: int
+    dealer: str
+    cells: list[Cell]
+    taker: str = ""
+    partner: str = ""
+    contract: str = ""
+    bouts: str = ""
+    points: str = ""
+    petit: str = ""
+    poignees: str = ""
+    chelem: str = ""
+    result: str = ""
+    won: bool | None = None
+
+
+@dataclass
+class TableSheet:
+    """One page (or more, for a long casual game) of deals with a ruled grid."""
+
+    players: list[SheetPlayer]
+    rows: list[GridRow]
+    partner: bool  # five play each deal: a column for the called partner
+    filled: bool
+    table: int | None = None
+    round: int | None = None
+    rounds: int | None = None
+    planned: int | None = None
+    title: str = ""
+    totals: list[int] | None = None
+    zero_sum: bool | None = None
+    url: str = ""
+    qr: str = ""
+    signatures: bool = True
+    sits_out: bool = False
+    locked: bool = False
+    # Running totals and won/lost under each deal: on a casual game's long sheet; a table
+    # sheet of a few deals has its totals row (and prints faster without them).
+    details: bool = False
+
+    @property
+    def info_columns(self) -> int:
+        """Columns before the scores: #, dealer, taker, (partner), contract … slam."""
+        return 10 if self.partner else 9
+
+    @property
+    def columns(self) -> int:
+        return self.info_columns + len(self.players)
+
+    @property
+    def density(self) -> str:
+        """How tall the rows can be for the sheet to stay on one page."""
+        rows = len(self.rows)
+        if rows <= 6:
+            return "roomy"
+        return "normal" if rows <= 8 else "tight" if rows <= 12 else "tiny"
+
+
+def _deal_row(deal: Deal, players: list[Player], labels: dict, out_pk, running) -> GridRow:
+    scores = {line.player_id: line.score for line in deal.lines.all()}
+    cells = []
+    for p in players:
+        score = scores.get(p.pk, 0)
+        running[p.pk] += score
+        cells.append(Cell(score=score, running=running[p.pk], out=p.pk == out_pk))
+    partner = ""
+    if deal.partner_id and deal.partner_id != deal.taker_id:
+        partner = labels.get(deal.partner_id, "?")
+    return GridRow(
+        number=deal.number,
+        dealer=labels.get(deal.dealer_id, "?"),
+        cells=cells,
+        taker=labels.get(deal.taker_id, "?"),
+        partner=partner,
+        contract=str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
+        bouts=str(deal.bouts),
+        points=format_points(Fraction(deal.points_half, 2)),
+        petit=str(SIDE_LABELS.get(deal.petit_au_bout, "")) if deal.petit_au_bout else "",
+        poignees=", ".join(
+            f"{POIGNEE_LABELS.get(kind, kind)} ({labels.get(pk, '?')})"
+            for pk, kind in deal.poignees
+        ),
+        chelem=str(CHELEM_LABELS.get(deal.chelem, deal.chelem))
+        if deal.chelem and deal.chelem != "none"
+        else "",
+        won=deal.won,
+    )
+
+
+def game_grid(game: Game, *, filled: bool) -> TableSheet:
+    """The grid of a game: its deals when `filled`, and empty rows up to the deals planned.
+
+    Uses the prefetched seats (with players) and deals (with lines) when there are some.
+    """
+    players = seat_players(game)
+    labels = {p.pk: p.label for p in players}
+    planned = game.options.get("deals") or 0
+    rows: list[GridRow] = []
+    running = {p.pk: 0 for p in players}
+    deals = list(game.deals.all()) if filled else []
+    for deal in deals:
+        out = deal.dealer_id if game.dealer_sits_out else None
+        rows.append(_deal_row(deal, players, labels, out, running))
+    for number in range(len(rows) + 1, planned + 1):
+        dealer = dealer_for(game, number, players) if players else None
+        out = dealer.pk if dealer and game.dealer_sits_out else None
+        rows.append(
+            GridRow(
+                number=number,
+                dealer=dealer.label if dealer else "",
+                cells=[Cell(out=p.pk == out) for p in players],
+            )
+        )
+    totals = [running[p.pk] for p in players] if filled and deals else None
+    return TableSheet(
+        players=[SheetPlayer(pk=p.pk, seat="", name=p.name, label=p.label) for p in players],
+        rows=rows,
+        partner=len(players) == 5 and not game.dealer_sits_out,
+        filled=filled,
+        planned=planned or None,
+        totals=totals,
+        zero_sum=(sum(totals) == 0) if totals is not None else None,
+        sits_out=game.dealer_sits_out,
+        locked=game.locked,
+    )
+
+
+def _games_prefetch(filled: bool) -> list:
+    prefetch = [
+        Prefetch("game__seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    ]
+    if filled:
+        prefetch.append(
+            Prefetch(
+                "game__deals", queryset=Deal.objects.order_by("number").prefetch_related("lines")
+            )
+        )
+    return prefetch
+
+
+def _licences(t: Tournament) -> dict[int, str]:
+    return {
+        pk: licence or player_licence
+        for pk, licence, player_licence in Entry.objects.filter(tournament=t).values_list(
+            "player_id", "licence", "player__licence"
+        )
+    }
+
+
+def _sheet_url(base_url: str, game: Game) -> str:
+    return base_url.rstrip("/") + reverse("games:sheet", args=[game.token])
+
+
+def _seated_sheet(t: Tournament, table: Table, licences, *, filled: bool, base_url: str):
+    sheet = game_grid(table.game, filled=filled)
+    for position, p in enumerate(sheet.players):
+        p.seat = str(SEAT_NAMES[position])
+        p.licence = licences.get(p.pk, "")
+    sheet.table, sheet.round, sheet.rounds = table.number, table.round, t.rounds
+    sheet.url = _sheet_url(base_url, table.game)
+    sheet.qr = qr_image(sheet.url)
+    return sheet
+
+
+def _planned_sheet(t: Tournament, round_number: int, number: int, seated: list[int], players):
+    """An empty sheet from the plan: dealers in seat order, no game yet (so no QR code)."""
+    people = [players[pk] for pk in seated]
+    labels = short_labels(people)
+    five_sits_out = len(people) == 5
+    deals = deals_for_table(t, len(people))
+    rows = []
+    for n in range(1, deals + 1):
+        dealer = people[(n - 1) % len(people)]
+        rows.append(
+            GridRow(
+                number=n,
+                dealer=labels[dealer.pk],
+                cells=[Cell(out=five_sits_out and p.pk == dealer.pk) for p in people],
+            )
+        )
+    return TableSheet(
+        players=[
+            SheetPlayer(
+                pk=p.pk, seat=str(SEAT_NAMES[i]), name=p.name, label=labels[p.pk], licence=""
+            )
+            for i, p in enumerate(people)
+        ],
+        rows=rows,
+        partner=False,
+        filled=False,
+        table=number,
+        round=round_number,
+        rounds=t.rounds,
+        planned=deals,
+        sits_out=five_sits_out,
+    )
+
+
+def round_sheets(
+    t: Tournament, round_number: int, *, filled: bool = False, base_url: str = ""
+) -> list[TableSheet] | None:
+    """One sheet per table of the round (None when the round has nothing to print).
+
+    A seated round's sheets carry the QR code of each table's share link (`base_url` makes it
+    absolute); a planned round's sheets are empty and have no QR code yet.
+    """
+    state = round_state(t, round_number)
+    if state == SEATED:
+        tables = (
+            Table.objects.filter(tournament=t, round=round_number)
+            .select_related("game")
+            .prefetch_related(*_games_prefetch(filled))
+            .order_by("number")
+        )
+        licences = _licences(t)
+        return [
+            _seated_sheet(t, table, licences, filled=filled, base_url=base_url) for table in tables
+        ]
+    if state == PLANNED:
+        plan = _planned_tables(t, round_number)
+        players = Player.objects.in_bulk([pk for table in plan for pk in table])
+        licences = _licences(t)
+        sheets = []
+        for number, seated in enumerate(plan, start=1):
+            sheet = _planned_sheet(t, round_number, number, seated, players)
+            for p in sheet.players:
+                p.licence = licences.get(p.pk, "")
+            sheets.append(sheet)
+        return sheets
+    return None
+
+
+def table_sheet(table: Table, *, base_url: str = "") -> TableSheet:
+    """The filled sheet of one tournament table."""
+    table = (
+        Table.objects.filter(pk=table.pk)
+        .select_related("game", "tournament")
+        .prefetch_related(*_games_prefetch(True))
+        .get()
+    )
+    return _seated_sheet(
+        table.tournament, table, _licences(table.tournament), filled=True, base_url=base_url
+    )
+
+
+def casual_sheet(game: Game, *, base_url: str = "") -> TableSheet:
+    """The score sheet of a game outside a tournament: every deal, totals, its QR code."""
+    game = (
+        Game.objects.filter(pk=game.pk)
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+            Prefetch("deals", queryset=Deal.objects.order_by("number").prefetch_related("lines")),
+        )
+        .get()
+    )
+    sheet = game_grid(game, filled=True)
+    sheet.title = str(game)
+    sheet.signatures = False
+    sheet.details = True
+    sheet.url = _sheet_url(base_url, game)
+    sheet.qr = qr_image(sheet.url)
+    return sheet
+
+
+# --- the seating plan --------------------------------------------------------------------------
+
+
+@dataclass
+class SeatingLine:
+    name: str
+    licence: str
+    table: int
+    seat: str
+
+
+@dataclass
+class SeatingGroup:
+    letter: str
+    lines: list[SeatingLine] = field(default_factory=list)
+
+
+def seating(t: Tournament, round_number: int) -> list[SeatingLine] | None:
+    """Every player of the round in alphabetical order with table and seat (None: no round)."""
+    state = round_state(t, round_number)
+    licences = _licences(t)
+    if state == SEATED:
+        seats = Seat.objects.filter(
+            game__tournament_table__tournament=t, game__tournament_table__round=round_number
+        ).values_list("player_id", "player__name", "game__tournament_table__number", "position")
+        lines = [
+            SeatingLine(name=name, licence=licences.get(pk, ""), table=n, seat=str(SEAT_NAMES[pos]))
+            for pk, name, n, pos in seats
+        ]
+    elif state == PLANNED:
+        plan = _planned_tables(t, round_number)
+        names = dict(
+            Player.objects.filter(pk__in=[pk for x in plan for pk in x]).values_list("pk", "name")
+        )
+        lines = [
+            SeatingLine(
+                name=names[pk], licence=licences.get(pk, ""), table=n, seat=str(SEAT_NAMES[pos])
+            )
+            for n, seated in enumerate(plan, start=1)
+            for pos, pk in enumerate(seated)
+        ]
+    else:
+        return None
+    lines.sort(key=lambda x: (fold(x.name), x.name))
+    return lines
+
+
+def seating_groups(lines: list[SeatingLine]) -> list[SeatingGroup]:
+    """The lines under their initial letter (A, B, …), as on a wall list."""
+    groups: list[SeatingGroup] = []
+    for line in lines:
+        letter = (fold(line.name)[:1] or "?").upper()
+        if not groups or groups[-1].letter != letter:
+            groups.append(SeatingGroup(letter=letter))
+        groups[-1].lines.append(line)
+    return groups
+
+
+# --- a player's own sheet ----------------------------------------------------------------------
+
+
+@dataclass
+class Opponent:
+    name: str
+    seat: str
+    score: int
+
+
+@dataclass
+class PlayerRound:
+    round: int
+    table: int
+    seat: str
+    opponents: list[Opponent]
+    deals: list[int]
+    score: int
+    running: int
+    confirmed: bool
+    planned: int
+
+
+@dataclass
+class PlayerSheet:
+    player: Player
+    entry: Entry
+    rounds: list[PlayerRound]
+    standing: tournament_selectors.StandingRow | None
+    players: int
+
+
+def player_sheet(t: Tournament, player: Player) -> PlayerSheet | None:
+    """The player's tables, opponents and scores round by round (None: not in this tournament)."""
+    entry = Entry.objects.filter(tournament=t, player=player).select_related("player").first()
+    if entry is None:
+        return None
+    tables = list(
+        Table.objects.filter(tournament=t, game__seats__player=player)
+        .select_related("game")
+        .prefetch_related(
+            Prefetch(
+                "game__seats", queryset=Seat.objects.select_related("player").order_by("position")
+            )
+        )
+        .order_by("round")
+    )
+    lines = defaultdict(list)  # (game, player) → scores in deal order
+    for game_id, player_id, score in (
+        DealLine.objects.filter(deal__game__in=[x.game_id for x in tables])
+        .order_by("deal__number")
+        .values_list("deal__game_id", "player_id", "score")
+    ):
+        lines[(game_id, player_id)].append(score)
+    rounds = []
+    running = 0
+    for table in tables:
+        seats = list(table.game.seats.all())
+        mine = next(s for s in seats if s.player_id == player.pk)
+        score = sum(lines[(table.game_id, player.pk)])
+        running += score
+        rounds.append(
+            PlayerRound(
+                round=table.round,
+                table=table.number,
+                seat=str(SEAT_NAMES[mine.position]),
+                opponents=[
+                    Opponent(
+                        name=s.player.name,
+                        seat=str(SEAT_NAMES[s.position]),
+                        score=sum(lines[(table.game_id, s.player_id)]),
+                    )
+                    for s in seats
+                    if s.player_id != player.pk
+                ],
+                deals=lines[(table.game_id, player.pk)],
+                score=score,
+                running=running,
+                confirmed=table.game.locked,
+                planned=table.game.options.get("deals") or 0,
+            )
+        )
+    standings = tournament_selectors.standings(t)
+    standing = next((r for r in standings.rows if r.player.pk == player.pk), None)
+    return PlayerSheet(
+        player=entry.player,
+        entry=entry,
+        rounds=rounds,
+        standing=standing,
+        players=len(standings.rows),
+    )
+
+
+# --- every deal of a tournament ----------------------------------------------------------------
+
+
+def tournament_deals(t: Tournament, round_number: int | None = None) -> list[dict]:
+    """One dict per deal, in round, table and deal order, for `DealsTable`.
+
+    `seats` lists (name, score) by seat position.
+    """
+    deals = (
+        Deal.objects.filter(game__tournament_table__tournament=t)
+        .select_related("game__tournament_table")
+        .prefetch_related("lines")
+        .order_by("game__tournament_table__round", "game__tournament_table__number", "number")
+    )
+    seats = Seat.objects.filter(game__tournament_table__tournament=t)
+    if round_number is not None:
+        deals = deals.filter(game__tournament_table__round=round_number)
+        seats = seats.filter(game__tournament_table__round=round_number)
+    by_game: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for game_id, player_id, name in seats.order_by("position").values_list(
+        "game_id", "player_id", "player__name"
+    ):
+        by_game[game_id].append((player_id, name))
+    rows = []
+    for deal in deals:
+        names = dict(by_game[deal.game_id])
+        scores = {line.player_id: line.score for line in deal.lines.all()}
+        table = deal.game.tournament_table
+        partner = deal.partner_id if deal.partner_id and deal.partner_id != deal.taker_id else None
+        rows.append(
+            {
+                "round": table.round,
+                "table": table.number,
+                "number": deal.number,
+                "dealer": names.get(deal.dealer_id, "?"),
+                "taker": names.get(deal.taker_id, "?"),
+                "partner": names.get(partner, "?") if partner else "",
+                "contract": str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
+                "bouts": deal.bouts,
+                "points": Fraction(deal.points_half, 2),
+                "won": deal.won,
+                "gap": deal.gap,
+                "petit_au_bout": str(SIDE_LABELS.get(deal.petit_au_bout, ""))
+                if deal.petit_au_bout
+                else "",
+                "poignees": ", ".join(
+                    f"{POIGNEE_LABELS.get(kind, kind)} ({names.get(pk, '?')})"
+                    for pk, kind in deal.poignees
+                ),
+                "chelem": str(CHELEM_LABELS.get(deal.chelem, deal.chelem))
+                if deal.chelem and deal.chelem != "none"
+                else "",
+                "seats": [(name, scores.get(pk, 0)) for pk, name in by_game[deal.game_id]],
+            }
+        )
+    return rows

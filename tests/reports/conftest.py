@@ -1,0 +1,83 @@
+"""A finished 200-player tournament built once for the module, and PDF helpers."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.test import Client
+
+from tarotclub.games.models import Game
+from tarotclub.players.models import Player
+from tarotclub.tournaments import services
+from tarotclub.tournaments.models import Table, Tournament
+from tests.tournaments.helpers import make_tournament, play_round
+
+
+def points_for(i: int) -> int:
+    """Card points of the i-th deal of a table: varied, so scores differ from deal to deal."""
+    return (37, 58, 44, 71, 29, 66)[i % 6]
+
+
+def build_finished(n_players: int, *, rounds: int, deals: int):
+    t, players = make_tournament(n_players, rounds=rounds, deals=deals)
+    t = services.tournament_start(tournament=t)
+    for _ in range(rounds):
+        play_round(t, points_for=points_for)
+        t = services.tournament_next_round(tournament=t)
+    return t, players
+
+
+def drop(t: Tournament, players) -> None:
+    """Remove what a module-scoped fixture committed, so other tests start from nothing."""
+    game_ids = list(Table.objects.filter(tournament=t).values_list("game_id", flat=True))
+    Tournament.objects.filter(pk=t.pk).delete()
+    Game.objects.filter(pk__in=game_ids).delete()
+    Player.objects.filter(pk__in=[p.pk for p in players]).delete()
+
+
+@pytest.fixture(scope="module")
+def big(django_db_setup, django_db_blocker):
+    """200 players, 5 rounds of 4 deals, every table confirmed: the tournament is finished."""
+    with django_db_blocker.unblock():
+        t, players = build_finished(200, rounds=5, deals=4)
+        yield t
+        drop(t, players)
+
+
+@pytest.fixture
+def english_client(client) -> Client:
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client
+
+
+@pytest.fixture
+def director_client(director) -> Client:
+    c = Client(HTTP_ACCEPT_LANGUAGE="en")
+    c.force_login(director)
+    return c
+
+
+def pdf_pages(content: bytes) -> list[str]:
+    """The text of each page of a PDF (pypdf)."""
+    from pypdf import PdfReader
+
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def count_name(text: str, name: str) -> int:
+    return len(re.findall(rf"(?<![\w]){re.escape(name)}(?![\w])", text))
+
+
+def save_png(content: bytes, path, *, page: int = 0, scale: float = 1.6) -> None:
+    """Render one page of the PDF as a PNG (pypdfium2, no system tools) for a person to look at."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(content)
+    try:
+        bitmap = pdf[page].render(scale=scale)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        bitmap.to_pil().save(path)
+    finally:
+        pdf.close()
