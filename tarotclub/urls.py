@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from tarotclub.core import views as core_views
+from tarotclub.core.converters import TokenConverter
+
+register_converter(TokenConverter, "token")
 
 urlpatterns = [
     path("", core_views.home, name="home"),

@@ -24,6 +24,6 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/players/", views.players_page, name="players"),
     path("tournaments/<int:pk>/player/<int:player_pk>.pdf", views.player_pdf, name="player_pdf"),
-    path("t/<str:token>/sheet.pdf", views.game_sheet_pdf, name="game_sheet_pdf"),
-    path("t/<str:token>/deals.<str:fmt>", views.game_deals_export, name="game_deals_export"),
+    path("t/<token:token>/sheet.pdf", views.game_sheet_pdf, name="game_sheet_pdf"),
+    path("t/<token:token>/deals.<str:fmt>", views.game_deals_export, name="game_deals_export"),
 ]

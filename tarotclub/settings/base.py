@@ -44,6 +44,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tarotclub.core.middleware.RejectNulMiddleware",
 ]
 
 ROOT_URLCONF = "tarotclub.urls"

@@ -16,5 +16,5 @@ urlpatterns = [
     path("tournaments/<int:pk>/ranking/", views.tournament_ranking, name="ranking"),
     path("tournaments/<int:pk>/withdraw/<int:entry_pk>/", views.entry_withdraw, name="withdraw"),
     path("tournaments/<int:pk>/unlock/<int:table_pk>/", views.table_unlock, name="unlock"),
-    path("t/<str:token>/confirm/", views.table_confirm, name="confirm"),
+    path("t/<token:token>/confirm/", views.table_confirm, name="confirm"),
 ]

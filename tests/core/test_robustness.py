@@ -127,3 +127,13 @@ def test_random_new_game_forms_never_fail(member, four, data):
 def test_junk_urls_are_answered_without_a_server_error(client, member, path):
     client.force_login(member)
     assert client.get(path).status_code < 500
+
+
+def test_a_nul_character_is_refused_with_a_message_and_changes_nothing(client, member):
+    from tarotclub.players.models import Player
+
+    client.force_login(member)
+    response = client.post(reverse("games:new"), {"guest_name": "Eve\x00", "add_guest": "1"})
+    assert response.status_code == 400
+    assert "not allowed" in response.content.decode()
+    assert not Player.objects.exists()

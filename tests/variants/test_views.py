@@ -42,10 +42,10 @@ def test_tarot_sheet_redirects_other_games_here_and_back(client, ff, make_player
     assert response.url == reverse("games:sheet", args=[game4.token])
 
 
-@pytest.mark.parametrize("token", ["nope", "x" * 40, "%00"])
-def test_tampered_tokens_are_404(client, token):
-    assert client.get(f"/v/{token}/").status_code == 404
-    assert client.post(f"/v/{token}/r/new/", {}).status_code == 404
+@pytest.mark.parametrize("token, status", [("nope", 404), ("x" * 40, 404), ("%00", 400)])
+def test_tampered_tokens_are_refused(client, token, status):
+    assert client.get(f"/v/{token}/").status_code == status
+    assert client.post(f"/v/{token}/r/new/", {}).status_code == status
 
 
 def test_sheet_shows_state_share_link_and_qr(client, ff, three):
