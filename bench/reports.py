@@ -30,7 +30,7 @@ def best_of(runs: int, render) -> tuple[float, float, object]:
 def run() -> list[str]:
     from django.utils import translation
 
-    from tarotclub.reports.pdf import render_pdf
+    from tarotclub.reports.pdf import render_pdf, render_pdf_split
     from tarotclub.reports.views import round_sheets_context, standings_context
     from tarotclub.tournaments import services
     from tests.tournaments.helpers import make_tournament, play_round
@@ -52,17 +52,19 @@ def run() -> list[str]:
     )
     base_url = "http://127.0.0.1:8000/"
     for filled, label in ((False, "empty"), (True, "filled")):
-        seconds, cpu, pdf = best_of(
-            3,
-            lambda filled=filled: render_pdf(
-                "reports/table_sheets_pdf.html",
-                round_sheets_context(t, t.rounds, filled=filled, base_url=base_url),
-            ),
-        )
-        lines.append(
-            f"table sheets PDF, 50 tables ({label}): {seconds:.2f} s "
-            f"({pdf.pages} pages; {cpu:.2f} s of CPU)"
-        )
+        for render, how in ((render_pdf, "one process"), (render_pdf_split, "split on cores")):
+            seconds, cpu, pdf = best_of(
+                3,
+                lambda filled=filled, render=render: render(
+                    "reports/table_sheets_pdf.html",
+                    round_sheets_context(t, t.rounds, filled=filled, base_url=base_url),
+                    **({"key": "sheets"} if render is render_pdf_split else {}),
+                ),
+            )
+            lines.append(
+                f"table sheets PDF, 50 tables ({label}, {how}): {seconds:.2f} s "
+                f"({pdf.pages} pages; {cpu:.2f} s of CPU in this process)"
+            )
     return lines
 
 

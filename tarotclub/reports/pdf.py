@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import gc
+import io
+import multiprocessing
+import os
 import re
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import pypdf
 import weasyprint
 from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from . import layout
 
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
@@ -55,8 +62,12 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-def page_counter_css() -> SafeString:
-    """The CSS `content` of the page number, in the user's language: "Page 2 of 5"."""
+def page_counter_css(total: int | None = None) -> SafeString:
+    """The CSS `content` of the page number, in the user's language: "Page 2 of 5".
+
+    With `total`, the number of pages is that figure rather than the document's own count
+    (for a part of a longer document).
+    """
     marker_page, marker_pages = "\x00page\x00", "\x00pages\x00"
     text = _("Page %(page)s of %(pages)s") % {"page": marker_page, "pages": marker_pages}
     parts = []
@@ -64,7 +75,7 @@ def page_counter_css() -> SafeString:
         if chunk == "page":
             parts.append("counter(page)")
         elif chunk == "pages":
-            parts.append("counter(pages)")
+            parts.append(_css_string(str(total)) if total else "counter(pages)")
         elif chunk:
             parts.append(_css_string(chunk))
     return mark_safe(" ".join(parts))  # only escaped CSS strings and counters
@@ -119,6 +130,50 @@ def render_pdf(template_name: str, context: dict, *, request=None) -> Pdf:
             string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetch
         ).render(stylesheets=[stylesheet()])
         return Pdf(content=document.write_pdf(), pages=len(document.pages))
+
+
+def render_pdf_split(
+    template_name: str, context: dict, *, key: str, request=None, min_items: int = 12
+) -> Pdf:
+    """Like `render_pdf` for a document of one page per item of `context[key]` (table sheets):
+    the items are laid out in parts on the machine's cores, then the parts are joined.
+
+    Falls back to one layout on a single core, for a short document, or when an item did not
+    fit on one page (the page numbers would then be wrong).
+    """
+    items = list(context[key])
+    workers = min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(items) < min_items:
+        return render_pdf(template_name, context, request=request)
+    size = -(-len(items) // workers)
+    parts = []
+    for start in range(0, len(items), size):
+        part = {
+            "club_name": settings.CLUB_NAME,
+            "page_counter": page_counter_css(total=len(items)),
+            **context,
+            key: items[start : start + size],
+            "first_page": start + 1,
+        }
+        parts.append((render_to_string(template_name, part, request=request), start, size))
+    css = inline_custom_properties(PRINT_CSS.read_text(encoding="utf-8"))
+    base_url = str(settings.BASE_DIR)
+    static_uri = (Path(settings.BASE_DIR) / "static").resolve().as_uri()
+    spawn = multiprocessing.get_context("spawn")  # no fork of a threaded web server
+    with ProcessPoolExecutor(max_workers=len(parts), mp_context=spawn) as pool:
+        futures = [
+            pool.submit(layout.layout, html, css, base_url, static_uri) for html, _s, _n in parts
+        ]
+        results = [f.result() for f in futures]
+    expected = [len(items[start : start + size]) for _html, start, size in parts]
+    if [pages for _pdf, pages in results] != expected:
+        return render_pdf(template_name, context, request=request)
+    writer = pypdf.PdfWriter()
+    for content, _pages in results:
+        writer.append(pypdf.PdfReader(io.BytesIO(content)))
+    out = io.BytesIO()
+    writer.write(out)
+    return Pdf(content=out.getvalue(), pages=len(items))
 
 
 def pdf_response(pdf: Pdf, filename: str) -> HttpResponse:

@@ -25,7 +25,7 @@ from tarotclub.tournaments.tables import StandingsTable
 
 from . import documents
 from .exports import check_format, export_response, filename
-from .pdf import pdf_response, render_pdf
+from .pdf import pdf_response, render_pdf, render_pdf_split
 from .tables import DealsTable
 
 
@@ -137,7 +137,7 @@ def round_sheets_pdf(request, pk: int, round_number: int):
     state = _round_or_404(t, round_number)
     filled = request.GET.get("filled") == "1" and state == documents.SEATED
     context = round_sheets_context(t, round_number, filled=filled, base_url=_base_url(request))
-    pdf = render_pdf("reports/table_sheets_pdf.html", context, request=request)
+    pdf = render_pdf_split("reports/table_sheets_pdf.html", context, key="sheets", request=request)
     kind = f"sheets-filled-r{round_number}" if filled else f"sheets-r{round_number}"
     return pdf_response(pdf, filename(kind, t.name, t.date, "pdf"))
 
