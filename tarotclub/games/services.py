@@ -190,16 +190,18 @@ def _assert_writable(game: Game, *, director: bool) -> None:
         raise GameError(ERR_LOCKED)
 
 
-def _lock_game(game: Game) -> Game:
+def lock_game(game: Game) -> Game:
     """Re-read the game under a row lock so concurrent phones write one after the other."""
     return Game.objects.select_for_update().get(pk=game.pk)
 
 
-def _bump(game: Game) -> None:
+def bump_revision(game: Game) -> None:
+    """Tell the phones that follow this game that something changed."""
     Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
 
 
-def _user(user):
+def acting_user(user):
+    """The account behind a write, or None for a phone on the share link."""
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
@@ -272,7 +274,7 @@ def game_start(
     game = Game.objects.create(
         kind=kind,
         name=name.strip()[:100],
-        created_by=_user(created_by),
+        created_by=acting_user(created_by),
         first_dealer=first_dealer,
         dealer_sits_out=dealer_sits_out,
         options=options or {},
@@ -283,26 +285,26 @@ def game_start(
 
 @transaction.atomic
 def game_finish(*, game: Game, user=None) -> Game:
-    game = _lock_game(game)
+    game = lock_game(game)
     if game.finished:
         raise GameError(ERR_FINISHED)
     game.finished_at = timezone.now()
     game.revision += 1
     game.save(update_fields=["finished_at", "revision"])
-    Change.objects.create(game=game, action=ChangeAction.FINISHED, user=_user(user))
+    Change.objects.create(game=game, action=ChangeAction.FINISHED, user=acting_user(user))
     return game
 
 
 @transaction.atomic
 def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
     """Confirm (lock) a table's sheet, or unlock it for corrections."""
-    game = _lock_game(game)
+    game = lock_game(game)
     if game.locked != locked:
         game.locked = locked
         game.revision += 1
         game.save(update_fields=["locked", "revision"])
         action = ChangeAction.LOCKED if locked else ChangeAction.UNLOCKED
-        Change.objects.create(game=game, action=action, user=_user(user))
+        Change.objects.create(game=game, action=action, user=acting_user(user))
     return game
 
 
@@ -312,7 +314,7 @@ def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
 @transaction.atomic
 def deal_record(*, game: Game, data: DealInput, user=None, director: bool = False) -> Deal:
     """Enter the next deal of a French Tarot game."""
-    game = _lock_game(game)
+    game = lock_game(game)
     _assert_writable(game, director=director)
     players = seat_players(game)
     number = game.deals.count() + 1
@@ -330,9 +332,9 @@ def deal_record(*, game: Game, data: DealInput, user=None, director: bool = Fals
         number=number,
         action=ChangeAction.RECORDED,
         after=deal_snapshot(deal),
-        user=_user(user),
+        user=acting_user(user),
     )
-    _bump(game)
+    bump_revision(game)
     return deal
 
 
@@ -341,7 +343,7 @@ def deal_correct(
     *, deal: Deal, data: DealInput, expected_version: int, user=None, director: bool = False
 ) -> Deal:
     """Correct a deal; refused when another phone changed it since `expected_version`."""
-    game = _lock_game(deal.game)
+    game = lock_game(deal.game)
     _assert_writable(game, director=director)
     try:
         current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
@@ -362,16 +364,16 @@ def deal_correct(
         action=ChangeAction.CORRECTED,
         before=before,
         after=deal_snapshot(current),
-        user=_user(user),
+        user=acting_user(user),
     )
-    _bump(game)
+    bump_revision(game)
     return current
 
 
 @transaction.atomic
 def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False) -> None:
     """Remove the last deal; `number` is the deal the person confirmed removing."""
-    game = _lock_game(game)
+    game = lock_game(game)
     _assert_writable(game, director=director)
     last = game.deals.order_by("-number").first()
     if last is None:
@@ -383,7 +385,7 @@ def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False
         number=last.number,
         action=ChangeAction.UNDONE,
         before=deal_snapshot(last),
-        user=_user(user),
+        user=acting_user(user),
     )
     last.delete()
-    _bump(game)
+    bump_revision(game)

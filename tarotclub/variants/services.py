@@ -13,13 +13,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.games.models import Change, ChangeAction, Game, GameKind, Record
-from tarotclub.games.services import GameError, seat_players
+from tarotclub.games.services import (
+    GameError,
+    acting_user,
+    bump_revision,
+    lock_game,
+    seat_players,
+)
 from tarotclub.players.models import Player
 
 from . import rules
@@ -85,13 +90,9 @@ class StaleRecordError(GameError):
 # --- helpers -----------------------------------------------------------------------------------
 
 
-def _user(user):
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
-
-
 def _lock_game(game: Game) -> Game:
     """Re-read the game under a row lock so concurrent phones write one after the other."""
-    locked = Game.objects.select_for_update().get(pk=game.pk)
+    locked = lock_game(game)
     if locked.kind not in rules.KINDS:
         raise GameError(ERR_NOT_VARIANT)
     return locked
@@ -142,11 +143,7 @@ def _finish_if_over(game: Game, state, user) -> None:
     if rules.is_finished(state) and not game.finished:
         game.finished_at = timezone.now()
         game.save(update_fields=["finished_at"])
-        Change.objects.create(game=game, action=ChangeAction.FINISHED, user=_user(user))
-
-
-def _bump(game: Game) -> None:
-    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
+        Change.objects.create(game=game, action=ChangeAction.FINISHED, user=acting_user(user))
 
 
 def record_snapshot(record: Record) -> dict:
@@ -180,10 +177,10 @@ def record_add(*, game: Game, data: Mapping[str, Any], user=None) -> Record:
         number=number,
         action=ChangeAction.RECORDED,
         after=record_snapshot(record),
-        user=_user(user),
+        user=acting_user(user),
     )
     _finish_if_over(game, state, user)
-    _bump(game)
+    bump_revision(game)
     return record
 
 
@@ -219,10 +216,10 @@ def record_correct(
         action=ChangeAction.CORRECTED,
         before=before,
         after=record_snapshot(current),
-        user=_user(user),
+        user=acting_user(user),
     )
     _finish_if_over(game, state, user)
-    _bump(game)
+    bump_revision(game)
     return current
 
 
@@ -258,10 +255,14 @@ def record_undo_last(*, game: Game, number: int, user=None) -> bool:
         game.finished_at = None
         game.save(update_fields=["finished_at"])
     Change.objects.create(
-        game=game, number=last.number, action=ChangeAction.UNDONE, before=before, user=_user(user)
+        game=game,
+        number=last.number,
+        action=ChangeAction.UNDONE,
+        before=before,
+        user=acting_user(user),
     )
     last.delete()
-    _bump(game)
+    bump_revision(game)
     return reopened
 
 
@@ -273,8 +274,8 @@ def game_stop(*, game: Game, user=None) -> Game:
         raise GameError(ERR_FINISHED)
     game.finished_at = timezone.now()
     game.save(update_fields=["finished_at"])
-    Change.objects.create(game=game, action=ChangeAction.FINISHED, user=_user(user))
-    _bump(game)
+    Change.objects.create(game=game, action=ChangeAction.FINISHED, user=acting_user(user))
+    bump_revision(game)
     return game
 
 
@@ -364,10 +365,10 @@ def challenges_award(
                 text=challenge.text,
                 player=by_pk[player_pk],
                 awarded_by=by_pk[winner],
-                user=_user(user),
+                user=acting_user(user),
             )
         )
     game.challenge_awards.all().delete()
     created = ChallengeAward.objects.bulk_create(rows)
-    _bump(game)
+    bump_revision(game)
     return created
