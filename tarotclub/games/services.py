@@ -39,6 +39,10 @@ ERR_ALL_DEALS_IN = _(
     "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
 )
 ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
+ERR_DEAL_TAKEN = _(
+    "Deal %(number)s was just entered from another phone. Check the sheet before entering "
+    "the next one."
+)
 ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
 ERR_NOT_TAROT = _("This is not a French Tarot game.")
 ERR_STALE = _(
@@ -312,12 +316,25 @@ def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
 
 
 @transaction.atomic
-def deal_record(*, game: Game, data: DealInput, user=None, director: bool = False) -> Deal:
-    """Enter the next deal of a French Tarot game."""
+def deal_record(
+    *,
+    game: Game,
+    data: DealInput,
+    user=None,
+    director: bool = False,
+    expected_number: int | None = None,
+) -> Deal:
+    """Enter the next deal of a French Tarot game.
+
+    `expected_number` is the deal the person was entering: when another phone entered that
+    deal meanwhile, the entry is refused rather than recorded twice.
+    """
     game = lock_game(game)
     _assert_writable(game, director=director)
     players = seat_players(game)
     number = game.deals.count() + 1
+    if expected_number is not None and expected_number != number:
+        raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
     planned = game.options.get("deals")
     if planned and number > planned:
         raise GameError(ERR_ALL_DEALS_IN, params={"count": planned})

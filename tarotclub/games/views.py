@@ -236,6 +236,14 @@ def _refused(request, game):
     return redirect("games:sheet", token=game.token)
 
 
+def _posted_number(request, default: int) -> int:
+    """The deal number the form was opened for (a hidden field); junk counts as no number."""
+    try:
+        return int(request.POST.get("number", default))
+    except (TypeError, ValueError):
+        return default
+
+
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
     game = _game_or_404(token)
@@ -257,6 +265,7 @@ def deal_new(request, token: str):
                     data=form.deal_input(),
                     user=request.user,
                     director=_is_director(request),
+                    expected_number=_posted_number(request, number),
                 )
             except ValidationError as e:
                 add_validation_error(form, e)

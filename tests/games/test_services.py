@@ -218,3 +218,11 @@ def test_sheet_running_totals_and_leader(game4, four):
     assert [r.running[four[0].pk] for r in sheet.rows] == [318, 318 + 32]
     assert sheet.totals == totals(game4) and sheet.zero_sum
     assert sheet.leaders == {four[0].pk}
+
+
+def test_expected_number_refuses_a_double_entry(game4, four):
+    services.deal_record(game=game4, data=first_example(four), expected_number=1)
+    with pytest.raises(GameError) as e:
+        services.deal_record(game=game4, data=first_example(four), expected_number=1)
+    assert "Deal 1 was just entered" in e.value.messages[0]
+    assert Deal.objects.count() == 1

@@ -283,3 +283,16 @@ def test_games_list_shows_every_kind_but_not_tournament_tables(member_client, fo
     services.game_start(players=four[:3], kind="cuckoo", name="Cuckoo night")
     html = member_client.get(reverse("games:list")).content.decode()
     assert "Cuckoo" in html and "Anne, Bram, Chloé" in html
+
+
+def test_the_same_deal_entered_from_two_phones_is_recorded_once(client, game4, four):
+    # both phones opened "deal 1"; the first saves, the second is refused and told why
+    assert (
+        client.post(url("deal_new", game4), {**deal_post(four), "number": "1"}).status_code == 302
+    )
+    response = client.post(url("deal_new", game4), {**deal_post(four), "number": "1"})
+    assert response.status_code == 200
+    assert "Deal 1 was just entered from another phone" in response.content.decode()
+    assert Deal.objects.count() == 1
+    # the form now asks for deal 2
+    assert 'name="number" value="2"' in response.content.decode()
