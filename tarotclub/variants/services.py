@@ -34,6 +34,10 @@ ERR_FINISHED = _("This game is over: no entry can be added or changed.")
 ERR_NOT_VARIANT = _("This game is not one of the other games.")
 ERR_NO_RECORD = _("There is nothing to undo.")
 ERR_NOT_LAST = _("Only the last entry can be undone; entry %(number)s was made since.")
+ERR_ENTRY_TAKEN = _(
+    "Entry %(number)s was just made from another phone. Check the sheet before entering "
+    "the next one."
+)
 ERR_NO_SUCH_RECORD = _("This entry does not exist (any more).")
 ERR_FINISHED_CORRECT = _(
     "This game is over, so its entries can no longer change. "
@@ -161,14 +165,22 @@ def _awards_snapshot(game: Game) -> list[dict]:
 
 
 @transaction.atomic
-def record_add(*, game: Game, data: Mapping[str, Any], user=None) -> Record:
-    """Enter the next record; finishes the game when the rules say it is over."""
+def record_add(
+    *, game: Game, data: Mapping[str, Any], user=None, expected_number: int | None = None
+) -> Record:
+    """Enter the next record; finishes the game when the rules say it is over.
+
+    `expected_number` is the entry the person was making: when another phone made that entry
+    meanwhile, this one is refused rather than recorded twice.
+    """
     game = _lock_game(game)
     if game.finished:
         raise GameError(ERR_FINISHED)
     players, _order = game_players(game)
     stored = list(game.records.order_by("number").values_list("data", flat=True))
     number = len(stored) + 1
+    if expected_number is not None and expected_number != number:
+        raise GameError(ERR_ENTRY_TAKEN, params={"number": expected_number})
     new = rules.to_json(data)
     state = _replay_with(game, [*stored, new], number, players)
     record = Record.objects.create(game=game, number=number, data=new)

@@ -310,6 +310,14 @@ def _record_page(request, game, *, form, number, editing, stale=None, preview=No
     return render(request, "variants/record_form.html", context)
 
 
+def _posted_number(request, default: int) -> int:
+    """The entry number the form was opened for (a hidden field); junk counts as no number."""
+    try:
+        return int(request.POST.get("number", default))
+    except (TypeError, ValueError):
+        return default
+
+
 @require_http_methods(["GET", "POST"])
 def record_new(request, token: str):
     game = _game_or_404(token)
@@ -325,7 +333,12 @@ def record_new(request, token: str):
             preview, error = _preview(game, gs, form.record_data(), number)
         else:
             try:
-                services.record_add(game=game, data=form.record_data(), user=request.user)
+                services.record_add(
+                    game=game,
+                    data=form.record_data(),
+                    user=request.user,
+                    expected_number=_posted_number(request, number),
+                )
             except ValidationError as e:
                 add_validation_error(form, e)
             else:

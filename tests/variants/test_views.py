@@ -492,3 +492,13 @@ def test_poll_and_pages_of_a_finished_game_still_read(client, ff, three):
     for name in ("sheet", "history"):
         assert client.get(url(name, ff)).status_code == 200
     assert client.get(url("poll", ff), {"rev": "999"}).status_code == 200
+
+
+def test_the_same_round_entered_from_two_phones_is_recorded_once(client, ff, three):
+    first = client.post(url("record_new", ff), {**ff_post(three, 5, 2, 1, save="1"), "number": "1"})
+    assert first.status_code == 302
+    second = client.post(
+        url("record_new", ff), {**ff_post(three, 5, 2, 1, save="1"), "number": "1"}
+    )
+    assert "Entry 1 was just made from another phone" in second.content.decode()
+    assert Record.objects.filter(game=ff).count() == 1
