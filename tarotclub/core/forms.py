@@ -11,3 +11,11 @@ def add_validation_error(form: forms.Form, error: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, errors)
     else:
         form.add_error(None, error)
+
+
+def posted_int(request, name: str, default: int) -> int:
+    """A whole number from a hidden POST field; a missing or junk value gives `default`."""
+    try:
+        return int(request.POST.get(name, default))
+    except (TypeError, ValueError):
+        return default

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import RuleError
-from tarotclub.core.forms import add_validation_error
+from tarotclub.core.forms import add_validation_error, posted_int
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
@@ -236,14 +236,6 @@ def _refused(request, game):
     return redirect("games:sheet", token=game.token)
 
 
-def _posted_number(request, default: int) -> int:
-    """The deal number the form was opened for (a hidden field); junk counts as no number."""
-    try:
-        return int(request.POST.get("number", default))
-    except (TypeError, ValueError):
-        return default
-
-
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
     game = _game_or_404(token)
@@ -265,7 +257,7 @@ def deal_new(request, token: str):
                     data=form.deal_input(),
                     user=request.user,
                     director=_is_director(request),
-                    expected_number=_posted_number(request, number),
+                    expected_number=posted_int(request, "number", number),
                 )
             except ValidationError as e:
                 add_validation_error(form, e)
@@ -454,10 +446,7 @@ def deal_undo(request, token: str):
         return _refused(request, game)
     last = game.deals.select_related("taker").order_by("-number").first()
     if request.method == "POST":
-        try:
-            number = int(request.POST.get("number", ""))
-        except ValueError:
-            number = -1
+        number = posted_int(request, "number", -1)
         try:
             services.deal_undo_last(
                 game=game, number=number, user=request.user, director=_is_director(request)

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
 
-from tarotclub.core.forms import add_validation_error
+from tarotclub.core.forms import add_validation_error, posted_int
 from tarotclub.games import selectors as game_selectors
 from tarotclub.games.models import Change, GameKind
 
@@ -310,14 +310,6 @@ def _record_page(request, game, *, form, number, editing, stale=None, preview=No
     return render(request, "variants/record_form.html", context)
 
 
-def _posted_number(request, default: int) -> int:
-    """The entry number the form was opened for (a hidden field); junk counts as no number."""
-    try:
-        return int(request.POST.get("number", default))
-    except (TypeError, ValueError):
-        return default
-
-
 @require_http_methods(["GET", "POST"])
 def record_new(request, token: str):
     game = _game_or_404(token)
@@ -337,7 +329,7 @@ def record_new(request, token: str):
                     game=game,
                     data=form.record_data(),
                     user=request.user,
-                    expected_number=_posted_number(request, number),
+                    expected_number=posted_int(request, "number", number),
                 )
             except ValidationError as e:
                 add_validation_error(form, e)
@@ -440,10 +432,7 @@ def record_undo(request, token: str):
     if gs.stopped:
         return _refused(request, game, gs)
     if request.method == "POST":
-        try:
-            number = int(request.POST.get("number", ""))
-        except ValueError:
-            number = -1
+        number = posted_int(request, "number", -1)
         try:
             reopened = services.record_undo_last(game=game, number=number, user=request.user)
         except ValidationError as e:
