@@ -1,8 +1,9 @@
-"""Checks shared by the rules of the club's other games."""
+"""What the rules of the club's other games share: checks, and the protocol of a replayed game."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import RuleError, _
@@ -35,3 +36,80 @@ def check_players(players: Any, *, low: int, high: int, count_error: str) -> tup
             raise RuleError(ERR_PLAYER_TWICE, player=player)
         seen.add(player)
     return tuple(players)
+
+
+# --- the protocol of the replayed games -------------------------------------------------------
+#
+# Fool's Faith, Death's Pot, Keys of the Kingdom and Cuckoo are kept as a list of records and
+# replayed. Each of their modules offers the same names, so the site drives them all alike:
+#
+#   MIN_PLAYERS, MAX_PLAYERS   how many players the game takes
+#   OPTIONS                    the settings a game starts with (a tuple of `Option`)
+#   start(players, **options)  the state before the first record (RuleError when refused)
+#   step(state, record)        the state after one more record (RuleError when refused)
+#   play(players, records, **options)   start, then step through every record
+#
+# A state has `players`, `history` (one result per record), `finished` and `winner`.
+
+
+@dataclass(frozen=True)
+class Option:
+    """A whole-number setting a game starts with, such as Cuckoo's lives."""
+
+    name: str
+    label: str  # English, marked for translation
+    default: int
+    low: int
+    high: int
+
+
+def replay(state: Any, step: Callable[[Any, Any], Any], records: Any, *, records_error: str):
+    """Step `state` through every record; `records` must be a list (else `records_error`)."""
+    if isinstance(records, str | bytes) or not isinstance(records, Sequence):
+        raise RuleError(records_error)
+    for record in records:
+        state = step(state, record)
+    return state
+
+
+@dataclass(frozen=True)
+class CountErrors:
+    """The messages of `check_counts`, in the words of one game."""
+
+    not_a_mapping: str
+    unknown_player: str  # %(player)s
+    missing: str  # %(player)s
+    not_whole: str  # %(player)s
+    negative: str  # %(player)s
+    total: str  # %(total)s
+
+
+def _known(players: Sequence[Hashable], player: Any) -> bool:
+    try:
+        return player in players
+    except TypeError:  # an unhashable key can name nobody
+        return False
+
+
+def check_counts(
+    players: Sequence[Hashable], counts: Any, *, total: int, errors: CountErrors
+) -> dict[Hashable, int]:
+    """A count for every player (tricks taken, say), whole and not negative, adding up to
+    `total`; returned in seat order."""
+    if not isinstance(counts, Mapping):
+        raise RuleError(errors.not_a_mapping)
+    for player in counts:
+        if not _known(players, player):
+            raise RuleError(errors.unknown_player, player=player)
+    for player in players:
+        if player not in counts:
+            raise RuleError(errors.missing, player=player)
+        value = counts[player]
+        if not is_int(value):
+            raise RuleError(errors.not_whole, player=player)
+        if value < 0:
+            raise RuleError(errors.negative, player=player)
+    added = sum(counts[player] for player in players)
+    if added != total:
+        raise RuleError(errors.total, total=added)
+    return {player: counts[player] for player in players}

@@ -39,8 +39,10 @@ from scoring._common import (  # noqa: F401  (re-exported: the messages of this 
     ERR_PLAYER_NAME,
     ERR_PLAYER_TWICE,
     ERR_PLAYERS_TYPE,
+    Option,
     check_players,
     is_int,
+    replay,
 )
 
 Player = Hashable
@@ -74,6 +76,9 @@ COPIES_PER_RANK = 2
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
 DEAL_FIELDS = frozenset({"cards", "swap_losses"})
+
+#: The setting a match starts with.
+OPTIONS = (Option("lives", _("Lives per player"), default=3, low=1, high=10),)
 
 _ORDER = {rank: position for position, rank in enumerate(RANKS)}
 _LOOKUP = {rank.lower(): rank for rank in RANKS}
@@ -306,9 +311,24 @@ def play(
     players: Sequence[Player], deals: Sequence[Mapping[str, Any]], lives: int = 3
 ) -> CuckooState:
     """Replay a whole match from its deals."""
-    state = start(players, lives)
-    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
-        raise RuleError(ERR_DEALS_TYPE)
-    for deal in deals:
-        state = play_deal(state, deal)
-    return state
+    return replay(start(players, lives), step, deals, records_error=ERR_DEALS_TYPE)
+
+
+#: One more record (a deal): the protocol's name for `play_deal`.
+step = play_deal
+
+
+def places(state: CuckooState) -> dict[Player, int]:
+    """Final place of each player of a finished match: 1 for the winner (or every player of a
+    draw); players who left together share a place, counted from the number still in after."""
+    result: dict[Player, int] = {}
+    alive = [p for p in state.players if state.lives[p] > 0]
+    for p in alive:
+        result[p] = 1
+    remaining = len(alive)
+    groups = [r.out for r in state.history if r.out]
+    for group in reversed(groups):
+        for p in group:
+            result[p] = remaining + 1 if remaining else 1
+        remaining += len(group)
+    return result

@@ -40,8 +40,12 @@ from scoring._common import (  # noqa: F401  (re-exported: the messages of this 
     ERR_PLAYER_NAME,
     ERR_PLAYER_TWICE,
     ERR_PLAYERS_TYPE,
+    CountErrors,
+    Option,
+    check_counts,
     check_players,
     is_int,
+    replay,
 )
 
 Player = Hashable
@@ -78,6 +82,18 @@ ERR_MISSING_PLAYER = _("The tricks of %(player)s are missing.")
 ERR_TRICKS_INT = _("The tricks of %(player)s must be a whole number.")
 ERR_TRICKS_NEGATIVE = _("The tricks of %(player)s cannot be negative.")
 ERR_TRICKS_TOTAL = _("The tricks of a deal must add up to 12, not %(total)s.")
+
+#: The setting a game starts with: the unit every payment is counted in.
+OPTIONS = (Option("stake", _("Stake (units per payment)"), default=1, low=1, high=1000),)
+
+_TRICK_ERRORS = CountErrors(
+    not_a_mapping=ERR_TRICKS_TYPE,
+    unknown_player=ERR_UNKNOWN_PLAYER,
+    missing=ERR_MISSING_PLAYER,
+    not_whole=ERR_TRICKS_INT,
+    negative=ERR_TRICKS_NEGATIVE,
+    total=ERR_TRICKS_TOTAL,
+)
 
 
 @dataclass(frozen=True)
@@ -123,6 +139,9 @@ class DeathsPotState:
     dealer: Player
     opening: tuple[Payment, ...]  # the opening ante
     history: tuple[DealResult, ...]
+    # The rules never end a game of Death's Pot: the players stop when they like.
+    finished: bool = False
+    winner: Player | None = None
 
 
 def _check_players(players: Any) -> tuple[Player, ...]:
@@ -189,22 +208,7 @@ def _check_holder(players: tuple[Player, ...], holder: Any) -> None:
 def _check_tricks(players: tuple[Player, ...], tricks: Any) -> dict[Player, int]:
     if tricks is None:
         raise RuleError(ERR_TRICKS_MISSING)
-    if not isinstance(tricks, Mapping):
-        raise RuleError(ERR_TRICKS_TYPE)
-    for player in tricks:
-        _check_holder(players, player)
-    for player in players:
-        if player not in tricks:
-            raise RuleError(ERR_MISSING_PLAYER, player=player)
-        value = tricks[player]
-        if not is_int(value):
-            raise RuleError(ERR_TRICKS_INT, player=player)
-        if value < 0:
-            raise RuleError(ERR_TRICKS_NEGATIVE, player=player)
-    total = sum(tricks[player] for player in players)
-    if total != TRICKS_PER_DEAL:
-        raise RuleError(ERR_TRICKS_TOTAL, total=total)
-    return {player: tricks[player] for player in players}
+    return check_counts(players, tricks, total=TRICKS_PER_DEAL, errors=_TRICK_ERRORS)
 
 
 def check_deal(players: Sequence[Player], deal: Any) -> dict[str, Any]:
@@ -278,9 +282,8 @@ def play(
     players: Sequence[Player], deals: Sequence[Mapping[str, Any]], stake: int = 1
 ) -> DeathsPotState:
     """Replay a whole game from its deals; ``stake`` multiplies every payment."""
-    state = start(players, stake)
-    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
-        raise RuleError(ERR_DEALS_TYPE)
-    for deal in deals:
-        state = play_deal(state, deal)
-    return state
+    return replay(start(players, stake), step, deals, records_error=ERR_DEALS_TYPE)
+
+
+#: One more record (a deal): the protocol's name for `play_deal`.
+step = play_deal

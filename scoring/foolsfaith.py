@@ -26,8 +26,11 @@ from scoring._common import (  # noqa: F401  (re-exported: the messages of this 
     ERR_PLAYER_NAME,
     ERR_PLAYER_TWICE,
     ERR_PLAYERS_TYPE,
+    CountErrors,
+    Option,
+    check_counts,
     check_players,
-    is_int,
+    replay,
 )
 
 Player = Hashable
@@ -47,6 +50,18 @@ ERR_TRICKS_TYPE = _("The tricks of %(player)s must be a whole number.")
 ERR_TRICKS_NEGATIVE = _("The tricks of %(player)s cannot be negative.")
 ERR_TRICKS_TOTAL = _("The tricks of a round must add up to 8, not %(total)s.")
 ERR_GAME_OVER = _("This game is over: %(winner)s has won it. Start a new game.")
+
+#: Fool's Faith starts with no setting.
+OPTIONS: tuple[Option, ...] = ()
+
+_TRICK_ERRORS = CountErrors(
+    not_a_mapping=ERR_ROUND_TYPE,
+    unknown_player=ERR_UNKNOWN_PLAYER,
+    missing=ERR_MISSING_PLAYER,
+    not_whole=ERR_TRICKS_TYPE,
+    negative=ERR_TRICKS_NEGATIVE,
+    total=ERR_TRICKS_TOTAL,
+)
 
 
 @dataclass(frozen=True)
@@ -106,23 +121,7 @@ def start(players: Sequence[Player]) -> FoolsFaithState:
 
 def check_tricks(players: Sequence[Player], tricks: Any) -> dict[Player, int]:
     """Validate one round's ``player -> tricks`` and return it in seat order."""
-    if not isinstance(tricks, Mapping):
-        raise RuleError(ERR_ROUND_TYPE)
-    for player in tricks:
-        if player not in players:
-            raise RuleError(ERR_UNKNOWN_PLAYER, player=player)
-    for player in players:
-        if player not in tricks:
-            raise RuleError(ERR_MISSING_PLAYER, player=player)
-        value = tricks[player]
-        if not is_int(value):
-            raise RuleError(ERR_TRICKS_TYPE, player=player)
-        if value < 0:
-            raise RuleError(ERR_TRICKS_NEGATIVE, player=player)
-    total = sum(tricks[player] for player in players)
-    if total != TRICKS_PER_ROUND:
-        raise RuleError(ERR_TRICKS_TOTAL, total=total)
-    return {player: tricks[player] for player in players}
+    return check_counts(players, tricks, total=TRICKS_PER_ROUND, errors=_TRICK_ERRORS)
 
 
 def play_round(state: FoolsFaithState, tricks: Mapping[Player, int]) -> FoolsFaithState:
@@ -173,9 +172,8 @@ def play_round(state: FoolsFaithState, tricks: Mapping[Player, int]) -> FoolsFai
 
 def play(players: Sequence[Player], rounds: Sequence[Mapping[Player, int]]) -> FoolsFaithState:
     """Replay a whole game from its rounds (each a dict player -> tricks taken)."""
-    state = start(players)
-    if isinstance(rounds, str | bytes) or not isinstance(rounds, Sequence):
-        raise RuleError(ERR_ROUNDS_TYPE)
-    for tricks in rounds:
-        state = play_round(state, tricks)
-    return state
+    return replay(start(players), step, rounds, records_error=ERR_ROUNDS_TYPE)
+
+
+#: One more record (a round): the protocol's name for `play_round`.
+step = play_round

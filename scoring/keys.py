@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring import RuleError, _
-from scoring._common import ERR_PLAYER_NAME, is_int
+from scoring._common import ERR_PLAYER_NAME, Option, check_players, is_int, replay
 
 Player = Hashable
 
@@ -210,3 +210,47 @@ def standings(games: Sequence[Mapping[str, Any]]) -> KeysStandings:
         sorted(records, key=lambda player: (-records[player].win_rate, -records[player].won))
     )
     return KeysStandings(players=records, ranking=ranking, games=checked)
+
+
+# --- a session at the club: the protocol of the replayed games ---------------------------------
+
+#: A session of Keys starts with no setting.
+OPTIONS: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
+class KeysState:
+    """A session at one table: its players and the games they recorded, in order.
+
+    Keys of the Kingdom has no running score: each record is a whole game, and a session never
+    ends by itself (``finished`` stays False until the players stop).
+    """
+
+    players: tuple[Player, ...]
+    games: tuple[KeysGame, ...]
+    finished: bool = False
+    winner: Player | None = None
+
+    @property
+    def history(self) -> tuple[KeysGame, ...]:
+        return self.games
+
+
+def start(players: Sequence[Player]) -> KeysState:
+    """A new session at a table of 2 to 4 players."""
+    seats = check_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS, count_error=ERR_PLAYER_COUNT)
+    return KeysState(players=seats, games=())
+
+
+def step(state: KeysState, game: Any) -> KeysState:
+    """The session after one more game, played by players of the table."""
+    checked = check_game(game)
+    for player in checked.suits:
+        if player not in state.players:
+            raise RuleError(ERR_UNKNOWN_PLAYER, player=player)
+    return KeysState(players=state.players, games=(*state.games, checked))
+
+
+def play(players: Sequence[Player], games: Sequence[Mapping[str, Any]]) -> KeysState:
+    """Replay a whole session from its games."""
+    return replay(start(players), step, games, records_error=ERR_GAMES_TYPE)

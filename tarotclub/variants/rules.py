@@ -18,8 +18,7 @@ anywhere is checked against everything that follows it.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring import RuleError, cuckoo, deathspot, foolsfaith, keys
@@ -38,29 +37,6 @@ class ReplayError(Exception):
         super().__init__(str(error))
         self.number = number
         self.error = error
-
-
-@dataclass(frozen=True)
-class KeysSession:
-    """Keys of the Kingdom has no running state: a session is its list of validated games."""
-
-    players: tuple[int, ...]
-    games: tuple[keys.KeysGame, ...]
-
-    @property
-    def history(self) -> tuple[keys.KeysGame, ...]:
-        return self.games
-
-    @property
-    def standings(self) -> keys.KeysStandings:
-        return keys.standings([_keys_game_dict(g) for g in self.games])
-
-    finished = False
-    winner = None
-
-
-def _keys_game_dict(game: keys.KeysGame) -> dict:
-    return {"suits": game.suits, "winner": game.winner, "keys": game.keys, "guards": game.guards}
 
 
 def _int(value: Any) -> Any:
@@ -111,6 +87,9 @@ def from_json(kind: str, data: Any) -> Any:
     return out
 
 
+MODULES = {FOOLS_FAITH: foolsfaith, DEATHS_POT: deathspot, KEYS: keys, CUCKOO: cuckoo}
+
+
 def _option(options: Mapping[str, Any] | None, name: str, default: int) -> Any:
     value = (options or {}).get(name, default)
     return value if value is not None else default
@@ -118,38 +97,14 @@ def _option(options: Mapping[str, Any] | None, name: str, default: int) -> Any:
 
 def start(kind: str, players: Sequence[int], options: Mapping[str, Any] | None = None):
     """The state before the first record (RuleError for a bad table or option)."""
-    if kind == FOOLS_FAITH:
-        return foolsfaith.start(players)
-    if kind == DEATHS_POT:
-        return deathspot.start(players, _option(options, "stake", 1))
-    if kind == CUCKOO:
-        return cuckoo.start(players, _option(options, "lives", 3))
-    if kind == KEYS:
-        if not keys.MIN_PLAYERS <= len(players) <= keys.MAX_PLAYERS:
-            raise RuleError(keys.ERR_PLAYER_COUNT, count=len(players))
-        return KeysSession(players=tuple(players), games=())
-    raise ValueError(kind)
-
-
-def _keys_step(state: KeysSession, data: Any) -> KeysSession:
-    game = keys.check_game(data)
-    for player in game.suits:
-        if player not in state.players:
-            raise RuleError(keys.ERR_UNKNOWN_PLAYER, player=player)
-    return KeysSession(players=state.players, games=(*state.games, game))
-
-
-STEPS: dict[str, Callable[[Any, Any], Any]] = {
-    FOOLS_FAITH: foolsfaith.play_round,
-    DEATHS_POT: deathspot.play_deal,
-    CUCKOO: cuckoo.play_deal,
-    KEYS: _keys_step,
-}
+    module = MODULES[kind]
+    settings = {o.name: _option(options, o.name, o.default) for o in module.OPTIONS}
+    return module.start(players, **settings)
 
 
 def step(kind: str, state, data: Any):
     """The state after one more record, given in the scoring module's input format."""
-    return STEPS[kind](state, data)
+    return MODULES[kind].step(state, data)
 
 
 def replay(

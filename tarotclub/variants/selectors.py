@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring import deathspot, keys
+from scoring import cuckoo, deathspot, keys
 from tarotclub.games.models import Game, Record, Seat
 from tarotclub.games.services import GameError, seat_players
 from tarotclub.players.models import Player
@@ -218,22 +218,6 @@ def _keys_rows(states: list[GameState]) -> list[dict]:
     return rows
 
 
-def cuckoo_places(state) -> dict[int, int]:
-    """Final place of each player of a finished match: 1 for the winner (or every player of a
-    draw); players who left together share a place, counted from the number still in after."""
-    places: dict[int, int] = {}
-    alive = [p for p in state.players if state.lives[p] > 0]
-    for p in alive:
-        places[p] = 1
-    remaining = len(alive)
-    groups = [r.out for r in state.history if r.out]
-    for group in reversed(groups):
-        for p in group:
-            places[p] = remaining + 1 if remaining else 1
-        remaining += len(group)
-    return places
-
-
 def _cuckoo_rows(states: list[GameState]) -> list[dict]:
     """Matches ended by the rules (a stopped match counts nowhere)."""
     lines: dict[int, dict] = {}
@@ -241,7 +225,7 @@ def _cuckoo_rows(states: list[GameState]) -> list[dict]:
         if not gs.over:
             continue
         st = gs.state
-        places = cuckoo_places(st)
+        places = cuckoo.places(st)
         first_out = next((r.out for r in st.history if r.out), ())
         draw_group = set(st.history[-1].out) if st.draw and st.history else set()
         for p in gs.players:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import foolsfaith
+from scoring import cuckoo, foolsfaith
 from tarotclub.games.models import Change, ChangeAction, Record
 from tarotclub.games.services import GameError
 from tarotclub.variants import rules, selectors, services
@@ -219,7 +219,7 @@ def test_cuckoo_match_to_the_end(ck, three):
     assert ck.finished
     state = selectors.game_state(ck).state
     assert state.winner == c
-    assert selectors.cuckoo_places(state) == {c: 1, b: 2, a: 3}
+    assert cuckoo.places(state) == {c: 1, b: 2, a: 3}
 
 
 def test_cuckoo_refuses_a_card_for_a_player_who_is_out(ck, three):
