@@ -48,7 +48,7 @@ def main() -> None:
             start = time.perf_counter()
             t = build(n)
             built = time.perf_counter() - start
-            from tarotclub.games.models import Deal
+            from tarotclub.kinds.tarot.models import Deal
 
             deals = Deal.objects.filter(game__tournament_table__tournament=t).count()
             seconds, queries, _size = measure(t)

@@ -4,6 +4,7 @@ from django.urls import include, path, register_converter
 
 from tarotclub.core import views as core_views
 from tarotclub.core.converters import TokenConverter
+from tarotclub.games import kinds
 
 register_converter(TokenConverter, "token")
 
@@ -14,7 +15,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("players/", include("tarotclub.players.urls")),
     path("", include("tarotclub.games.urls")),
-    path("", include("tarotclub.variants.urls")),
+    # Each game kind's own pages, under its identifier's namespace.
+    *(path("", include((k.urls, k.identifier))) for k in kinds.all_kinds() if k.urls),
     path("", include("tarotclub.tournaments.urls")),
     path("", include("tarotclub.reports.urls")),
     path("admin/", admin.site.urls),

@@ -1,17 +1,12 @@
 from django.contrib import admin
 
-from .models import Change, Deal, Game
+from .models import Change, Game
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = ("__str__", "kind", "created_at", "finished_at", "locked")
     list_filter = ("kind",)
-
-
-@admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
-    list_display = ("game", "number", "taker", "contract", "bouts", "points_half", "version")
 
 
 @admin.register(Change)

@@ -1,49 +1,34 @@
-"""Forms of the table: start a game, enter or correct a deal. They collect; services decide."""
+"""The forms every kind shares: start a game, the parts of an entry screen, a date filter.
+
+Forms only collect (types and ranges); the services and `scoring` decide what is possible.
+"""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from collections.abc import Sequence
+from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring import RuleError, fft
-
-from .services import DealInput
-
-# Labels come from the rules module (its strings are in the catalogue) and are translated late.
-CONTRACT_LABELS = {str(k): gettext_lazy(v) for k, v in fft.CONTRACT_LABELS.items()}
-SIDE_LABELS = {str(k): gettext_lazy(v) for k, v in fft.SIDE_LABELS.items()}
-CHELEM_LABELS = {
-    "none": _("no slam"),
-    "announced_made": _("announced, made"),
-    "unannounced_made": _("made, not announced"),
-    "announced_failed": _("announced, failed"),
-    "defence": _("made by the defence"),
-}
-POIGNEE_LABELS = {
-    "simple": _("simple"),
-    "double": _("double"),
-    "triple": _("triple"),
-}
-
 ERR_CHOICE = _("Choose one of the buttons.")
-ERR_REQUIRED_TAKER = _("Who took? Tap the taker.")
-ERR_REQUIRED_CONTRACT = _("Choose the contract.")
-ERR_REQUIRED_BOUTS = _("How many bouts did the attack hold?")
-ERR_REQUIRED_POINTS = _("Enter the card points.")
-ERR_PARTNER_REQUIRED = _("Who was called? Tap the partner, or 'alone'.")
-
-ALONE = "alone"
+ERR_WHOLE = _("Enter a whole number.")
+NOBODY = ""
 
 
-def parse_points_text(text: str) -> Fraction:
-    """Points as typed ('49', '40.5', '40,5', '40½') → Fraction; else a translated error."""
-    try:
-        return fft.parse_points(text or "")
-    except RuleError as e:
-        raise forms.ValidationError(e.translated(gettext), code="points") from None
+class NewGameForm(forms.Form):
+    """The game's name and the options of its kind; the seats are read by the view."""
+
+    name = forms.CharField(label=_("Name (optional)"), max_length=100, required=False)
+
+    def __init__(self, *args, kind, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        self.option_names = [o.name for o in kind.options]
+        self.fields.update(kind.option_fields())
+
+    def options(self) -> dict:
+        return {k: self.cleaned_data[k] for k in self.option_names if k in self.cleaned_data}
 
 
 class BigChoiceField(forms.TypedChoiceField):
@@ -56,149 +41,106 @@ class BigChoiceField(forms.TypedChoiceField):
         super().__init__(*args, **kwargs)
 
 
-class NewGameForm(forms.Form):
-    """The game's name and the settings of its kind; the seats are read by the view."""
+class PlayerChoiceField(forms.TypedChoiceField):
+    """A player (or "nobody") as big tappable buttons; the value is the player's pk."""
 
-    name = forms.CharField(label=_("Name (optional)"), max_length=100, required=False)
+    widget = forms.RadioSelect
 
-    def __init__(self, *args, kind: str = "tarot", **kwargs):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("coerce", int)
+        kwargs.setdefault("empty_value", None)
+        kwargs.setdefault("error_messages", {})
+        kwargs["error_messages"].setdefault("invalid_choice", ERR_CHOICE)
         super().__init__(*args, **kwargs)
-        self.kind = kind
-        if kind == "deathspot":
-            self.fields["stake"] = forms.IntegerField(
-                label=_("Stake (units per payment)"), min_value=1, max_value=1000, initial=1
-            )
-        if kind == "cuckoo":
-            self.fields["lives"] = forms.IntegerField(
-                label=_("Lives per player"), min_value=1, max_value=10, initial=3
-            )
-
-    def options(self) -> dict:
-        return {k: self.cleaned_data[k] for k in ("stake", "lives") if k in self.cleaned_data}
 
 
-class DealForm(forms.Form):
-    """The deal screen. `players`: who sits at the table (in order); `active`: who plays."""
-
-    taker = BigChoiceField(
-        label=_("Taker"),
-        coerce=int,
-        error_messages={"required": ERR_REQUIRED_TAKER, "invalid_choice": ERR_CHOICE},
-    )
-    contract = BigChoiceField(
-        label=_("Contract"),
-        choices=list(CONTRACT_LABELS.items()),
-        error_messages={"required": ERR_REQUIRED_CONTRACT, "invalid_choice": ERR_CHOICE},
-    )
-    bouts = BigChoiceField(
-        label=_("Bouts of the attack"),
-        coerce=int,
-        choices=[(i, str(i)) for i in range(4)],
-        error_messages={"required": ERR_REQUIRED_BOUTS, "invalid_choice": ERR_CHOICE},
-    )
-    points_side = BigChoiceField(
-        label=_("Points counted by"),
-        choices=list(SIDE_LABELS.items()),
-        initial="attack",
-        required=False,
-    )
-    points = forms.CharField(
-        label=_("Card points"),
-        max_length=12,
-        error_messages={"required": ERR_REQUIRED_POINTS},
-        widget=forms.TextInput(
-            attrs={"inputmode": "decimal", "autocomplete": "off", "placeholder": "0–91"}
+def stepper(*, label: str, low: int, high: int, initial: int = 0, required: bool = True):
+    """A number with − and + buttons around it (static/js/steppers.js); typing works too."""
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        initial=initial,
+        required=required,
+        error_messages={
+            "required": _("Set a number."),
+            "invalid": ERR_WHOLE,
+            "min_value": _("At least %(limit_value)s."),
+            "max_value": _("At most %(limit_value)s."),
+        },
+        widget=forms.NumberInput(
+            attrs={"min": low, "max": high, "inputmode": "numeric", "class": "stepper-input"}
         ),
     )
-    petit_au_bout = BigChoiceField(
-        label=_("Petit au bout"),
-        choices=[("", pgettext_lazy("petit au bout", "none")), *SIDE_LABELS.items()],
-        required=False,
-        initial="",
-    )
-    chelem = BigChoiceField(
-        label=_("Slam (chelem)"),
-        choices=list(CHELEM_LABELS.items()),
-        required=False,
-        initial="none",
-    )
+
+
+class RecordForm(forms.Form):
+    """Base of the entry forms: `players` in seat order, each with a `label`."""
+
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, players, active, **kwargs):
+    def __init__(self, *args, players: Sequence, state=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = list(players)
-        self.active = list(active)
-        choices = [(p.pk, p.label) for p in self.active]
-        self.fields["taker"].choices = choices
-        if len(self.active) == 5:
-            self.fields["partner"] = BigChoiceField(
-                label=_("Called partner"),
-                choices=[*choices, (ALONE, _("alone"))],
-                error_messages={"required": ERR_PARTNER_REQUIRED, "invalid_choice": ERR_CHOICE},
-            )
-        sizes = fft.poignee_sizes(len(self.active))
-        poignee_choices = [("", pgettext_lazy("poignée", "none"))] + [
-            (str(kind), f"{POIGNEE_LABELS[str(kind)]} ({sizes[kind]})") for kind in sizes
-        ]
-        for p in self.active:
-            self.fields[f"poignee_{p.pk}"] = BigChoiceField(
-                label=p.label, choices=poignee_choices, required=False, initial=""
-            )
+        self.state = state  # the game before this entry (what the screen starts from)
+
+    @property
+    def cols(self) -> str:
+        """Buttons for "nobody" (a full row) and the players (in at most two even rows)."""
+        return f"{choice_cols(len(self.players))} with-nobody"
 
     @property
     def player_cols(self) -> str:
-        """CSS class laying the player buttons out in one row."""
-        return f"cols-{len(self.active)}"
+        return choice_cols(len(self.players))
 
-    @property
-    def poignee_fields(self):
-        return [self[f"poignee_{p.pk}"] for p in self.active]
+    def bound(self, prefix: str, players=None) -> list[tuple[Any, forms.BoundField]]:
+        return [(p, self[f"{prefix}_{p.pk}"]) for p in (players or self.players)]
 
-    def clean_points(self):
-        return parse_points_text(self.cleaned_data.get("points", ""))
+    def unfinished(self) -> bool:
+        """True while the entry is obviously not complete (no live preview yet)."""
+        return False
+
+    def record_data(self) -> dict:
+        """The record in the scoring module's input format (each form defines it)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def initial_from(data: Any) -> dict:
+        """The form's values for a stored record (each form defines it)."""
+        raise NotImplementedError
+
+
+def choice_cols(count: int) -> str:
+    if count <= 5:
+        return f"cols-{max(count, 2)}"
+    return "cols-3" if count in (6, 9) else "cols-4"
+
+
+class StandingsFilterForm(forms.Form):
+    """?from=YYYY-MM-DD&to=YYYY-MM-DD (both optional, inclusive)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        date_messages = {"invalid": _("Give the date as YYYY-MM-DD, e.g. 2025-03-31.")}
+        widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        self.fields["from"] = forms.DateField(
+            label=_("From"),
+            required=False,
+            input_formats=["%Y-%m-%d"],
+            error_messages=date_messages,
+            widget=widget,
+        )
+        self.fields["to"] = forms.DateField(
+            label=_("To"),
+            required=False,
+            input_formats=["%Y-%m-%d"],
+            error_messages=date_messages,
+            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        )
 
     def clean(self):
-        data = super().clean()
-        if data.get("points") is not None and data.get("points_side") == "defence":
-            data["points"] = Fraction(91) - data["points"]
-        return data
-
-    def deal_input(self) -> DealInput:
-        """The validated form as the service's input (call after is_valid())."""
-        d = self.cleaned_data
-        partner = d.get("partner")
-        poignees = tuple(
-            (p.pk, d[f"poignee_{p.pk}"]) for p in self.active if d.get(f"poignee_{p.pk}")
-        )
-        return DealInput(
-            taker=d["taker"],
-            contract=d["contract"],
-            bouts=d["bouts"],
-            points=d["points"],
-            partner=None if partner in (None, "", ALONE) else int(partner),
-            petit_au_bout=d.get("petit_au_bout") or None,
-            poignees=poignees,
-            chelem=d.get("chelem") or "none",
-        )
-
-    @classmethod
-    def initial_from_deal(cls, deal) -> dict:
-        initial = {
-            "taker": deal.taker_id,
-            "contract": deal.contract,
-            "bouts": deal.bouts,
-            "points_side": "attack",
-            "points": _format_half(deal.points_half),
-            "petit_au_bout": deal.petit_au_bout,
-            "chelem": deal.chelem,
-            "version": deal.version,
-            "partner": deal.partner_id or ALONE,
-        }
-        for pk, kind in deal.poignees:
-            initial[f"poignee_{pk}"] = kind
-        return initial
-
-
-def _format_half(points_half: int) -> str:
-    whole, half = divmod(points_half, 2)
-    return f"{whole}.5" if half else str(whole)
+        d = super().clean()
+        start, end = d.get("from"), d.get("to")
+        if start and end and start > end:
+            raise forms.ValidationError(_("The start date comes after the end date."))
+        return d

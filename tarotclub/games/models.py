@@ -1,4 +1,8 @@
-"""A game at one table: its seats, its deals (tarot) or records (other games), its history."""
+"""A game at one table, whatever its kind: its seats, its records, its history.
+
+French Tarot keeps its deals in typed rows of its own (`tarotclub.kinds.tarot.models`); the
+other kinds keep each entry as a `Record`.
+"""
 
 from __future__ import annotations
 
@@ -15,16 +19,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-class GameKind(models.TextChoices):
-    TAROT = "tarot", _("French Tarot")
-    FOOLS_FAITH = "foolsfaith", _("Fool's Faith")
-    DEATHS_POT = "deathspot", _("Death's Pot")
-    KEYS = "keys", _("Keys of the Kingdom")
-    CUCKOO = "cuckoo", _("Cuckoo")
+def kind_choices():
+    """The registered game kinds (`games.kinds`), read when the choices are needed."""
+    from .kinds import choices
+
+    return choices()
 
 
 class Game(models.Model):
-    kind = models.CharField(_("game"), max_length=12, choices=GameKind, default=GameKind.TAROT)
+    kind = models.CharField(_("game"), max_length=12, choices=kind_choices, default="tarot")
     name = models.CharField(_("name"), max_length=100, blank=True)
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     created_by = models.ForeignKey(
@@ -70,59 +73,6 @@ class Seat(models.Model):
         return f"{self.game_id}/{self.position}: {self.player_id}"
 
 
-class Deal(models.Model):
-    """One French Tarot deal as entered; its score is computed by `scoring.fft`."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveIntegerField()
-    dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    taker = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    partner = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
-    )
-    contract = models.CharField(max_length=12)
-    bouts = models.PositiveSmallIntegerField()
-    points_half = models.PositiveSmallIntegerField(help_text="attack's card points × 2")
-    petit_au_bout = models.CharField(max_length=8, blank=True)
-    poignees = models.JSONField(default=list, blank=True)  # [[player_id, "simple"], ...]
-    chelem = models.CharField(max_length=20, default="none")
-    # From the score, kept for the sheet: did the attack win, and by how much.
-    won = models.BooleanField(default=False)
-    gap = models.PositiveSmallIntegerField(default=0)
-    version = models.PositiveIntegerField(default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["game", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique"),
-            models.CheckConstraint(
-                condition=models.Q(points_half__lte=182), name="deal_points_range"
-            ),
-            models.CheckConstraint(condition=models.Q(bouts__lte=3), name="deal_bouts_range"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game} · {self.number}"
-
-
-class DealLine(models.Model):
-    """A player's score for one deal, so that totals are a sum in the database."""
-
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="lines")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="deal_lines")
-    score = models.IntegerField()
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["deal", "player"], name="dealline_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.deal_id}: {self.player_id} {self.score:+d}"
-
-
 class Record(models.Model):
     """One round or deal of another game (Fool's Faith, Death's Pot, Keys, Cuckoo), as entered."""
 
@@ -150,6 +100,7 @@ class ChangeAction(models.TextChoices):
     FINISHED = "finished", _("game finished")
     LOCKED = "locked", _("sheet confirmed")
     UNLOCKED = "unlocked", _("sheet unlocked")
+    AWARDED = "awarded", _("challenge cards given")
 
 
 class Change(models.Model):

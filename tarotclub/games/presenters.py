@@ -1,98 +1,69 @@
-"""Words and numbers a person reads to check a deal: built from `scoring.fft.DealScore`."""
+"""What every kind's sheet is made of: the boxes on top, and one row per entry.
+
+A kind builds a `Summary` (one `PlayerCard` per player, then a few lines: who deals next, the
+pot, who rests, ...) and a list of `Row`s (one per entry, with a `Cell` per player); the
+shared templates and `tables.HistoryTable` show them.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.html import format_html
 
-from .forms import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
-
-
-def format_points(points) -> str:
-    """49 → '49', 40½ → '40½' (points is a Fraction or an int of half points via /2)."""
-    whole = int(points)
-    return f"{whole}½" if points != whole else str(whole)
+MINUS = "−"  # U+2212, the minus sign every page and printout uses
 
 
 def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+    """+5, −3, 0."""
+    return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
+
+
+def number(value: int) -> str:
+    """−3, 5: a real minus sign, like `signed`, but no plus."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def join_names(pks: Sequence, names: Mapping) -> str:
+    return ", ".join(names.get(pk, "?") for pk in pks)
 
 
 @dataclass
-class Breakdown:
-    headline: str  # garde, 2 bouts, 49 points: won by 8
-    formula: str  # (25 + 8) × 2 + petit au bout 20 + poignée 20 = 106 per defender
-    shares: str  # each defender pays 106, the taker receives 318
-    won: bool
+class PlayerCard:
+    """One player's box on top of the sheet."""
+
+    pk: int
+    label: str
+    value: str
+    sub: str = ""
+    css: str = ""
 
 
-def breakdown(result, names: dict) -> Breakdown:
-    """Explain a DealScore in the current language. `names`: player key → display name."""
-    contract = CONTRACT_LABELS[str(result.contract)]
-    bouts = ngettext("%(n)s bout", "%(n)s bouts", result.bouts) % {"n": result.bouts}
-    points = _("%(points)s points") % {"points": format_points(result.points)}
-    if result.won:
-        verdict = _("won by %(gap)s") % {"gap": result.gap}
-    else:
-        verdict = _("lost by %(gap)s") % {"gap": result.gap}
-    if result.rounded_points != result.points:
-        points += " (" + _("counted %(points)s") % {"points": result.rounded_points} + ")"
-    headline = f"{contract}, {bouts}, {points}: {verdict}"
-
-    terms: list[tuple[int, str]] = []
-    base = f"(25 + {result.gap}) × {result.multiplier}"
-    terms.append((result.contract_part, base))
-    if result.petit_au_bout_bonus:
-        terms.append(
-            (
-                result.petit_au_bout_bonus,
-                _("petit au bout %(n)s") % {"n": abs(result.petit_au_bout_bonus)},
-            )
-        )
-    if result.poignee_bonus:
-        terms.append((result.poignee_bonus, _("poignée %(n)s") % {"n": abs(result.poignee_bonus)}))
-    if result.chelem_bonus:
-        terms.append((result.chelem_bonus, _("slam %(n)s") % {"n": abs(result.chelem_bonus)}))
-    formula = ""
-    for i, (value, text) in enumerate(terms):
-        if i == 0:
-            formula = text if value >= 0 else f"−{text}"
-        else:
-            formula += f" + {text}" if value >= 0 else f" − {text}"
-    formula += " = " + _("%(unit)s per defender") % {"unit": signed(result.unit)}
-
-    taker_name = names.get(result.taker, str(result.taker))
-    taker_score = result.scores[result.taker]
-    unit = abs(result.unit)
-    if result.unit >= 0:
-        shares = _("each defender pays %(unit)s; %(taker)s receives %(total)s") % {
-            "unit": unit,
-            "taker": taker_name,
-            "total": taker_score,
-        }
-    else:
-        shares = _("each defender receives %(unit)s; %(taker)s pays %(total)s") % {
-            "unit": unit,
-            "taker": taker_name,
-            "total": -taker_score,
-        }
-    if result.partner is not None:
-        shares += "; " + _("partner %(partner)s: %(score)s") % {
-            "partner": names.get(result.partner, str(result.partner)),
-            "score": signed(result.scores[result.partner]),
-        }
-    return Breakdown(headline=headline, formula=formula, shares=shares, won=result.won)
+@dataclass
+class Summary:
+    cards: list[PlayerCard]
+    lines: list[str] = field(default_factory=list)
+    over: bool = False
+    headline: str = ""  # "Game over: Anne won." when the game is over
+    winner: int | None = None
 
 
-def bonuses_text(deal, names: dict) -> str:
-    """Short list of a stored deal's extras for the score sheet."""
-    parts = []
-    if deal.petit_au_bout:
-        parts.append(_("petit au bout") + " (" + str(SIDE_LABELS[deal.petit_au_bout]) + ")")
-    for pk, kind in deal.poignees:
-        parts.append(_("poignée") + f" {POIGNEE_LABELS.get(kind, kind)} ({names.get(pk, '?')})")
-    if deal.chelem and deal.chelem != "none":
-        parts.append(_("slam") + ": " + str(CHELEM_LABELS.get(deal.chelem, deal.chelem)))
-    return ", ".join(parts)
+@dataclass
+class Cell:
+    main: str
+    sub: str = ""
+    css: str = ""
+
+
+@dataclass
+class Row:
+    number: int
+    dealer: str
+    summary: str
+    cells: dict[int, Cell]
+
+
+def html_cell(cell: Cell):
+    template = '<span class="{}">{}</span><br><small class="muted">{}</small>'
+    return format_html(template, cell.css, cell.main, cell.sub)

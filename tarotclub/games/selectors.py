@@ -1,18 +1,16 @@
-"""Reads of games: a constant number of queries whatever the number of deals."""
+"""Reads of games, whatever their kind: a constant number of queries per page."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import datetime as dt
+from collections.abc import Sequence
 
-from django.db.models import Prefetch, QuerySet, Sum
-from django.utils.translation import gettext as _
+from django.db.models import Prefetch, QuerySet
 
 from tarotclub.players.models import Player
+from tarotclub.players.selectors import short_labels
 
-from .forms import CONTRACT_LABELS
-from .models import Change, Deal, DealLine, Game, GameKind, Seat
-from .presenters import bonuses_text
-from .services import active_players, dealer_for, seat_players
+from .models import Game, Record, Seat
 
 
 def game_with_seats(qs: QuerySet[Game] | None = None) -> QuerySet[Game]:
@@ -28,93 +26,21 @@ def game_by_token(token: str) -> Game | None:
     return game_with_seats().filter(token=token).first()
 
 
-@dataclass
-class SheetRow:
-    deal: Deal
-    number: int
-    dealer: str
-    taker: str
-    contract: str
-    result: str
-    won: bool
-    bonuses: str
-    scores: dict[int, int]
-    running: dict[int, int]
+def seat_players(game: Game) -> list[Player]:
+    """The players in playing order (uses the prefetch cache when there is one).
+
+    Each player gets a `label`: a short name that is unique at this table.
+    """
+    players = [s.player for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    labels = short_labels(players)
+    for p in players:
+        p.label = labels[p.pk]
+    return players
 
 
-@dataclass
-class Sheet:
-    game: Game
-    players: list[Player]
-    rows: list[SheetRow]
-    totals: dict[int, int]
-    leaders: set[int] = field(default_factory=set)
-    next_dealer: Player | None = None
-    next_active: list[Player] = field(default_factory=list)
-
-    @property
-    def standing(self) -> list[tuple[Player, int, bool]]:
-        """(player, total, leads) in seat order, for the totals on top of the sheet."""
-        return [(p, self.totals.get(p.pk, 0), p.pk in self.leaders) for p in self.players]
-
-    @property
-    def zero_sum(self) -> bool:
-        return sum(self.totals.values()) == 0
-
-    @property
-    def deal_count(self) -> int:
-        return len(self.rows)
-
-
-def game_sheet(game: Game) -> Sheet:
-    """Every deal with its scores, running totals and the totals summed in the database."""
-    players = seat_players(game)
-    names = {p.pk: p.label for p in players}
-    deals = list(game.deals.select_related("dealer", "taker", "partner").prefetch_related("lines"))
-    totals_db = dict(
-        DealLine.objects.filter(deal__game=game)
-        .values_list("player_id")
-        .annotate(total=Sum("score"))
-        .values_list("player_id", "total")
-    )
-    running = {p.pk: 0 for p in players}
-    rows = []
-    for deal in deals:
-        scores = {line.player_id: line.score for line in deal.lines.all()}
-        for pk in running:
-            running[pk] += scores.get(pk, 0)
-        taker = names.get(deal.taker_id, "?")
-        if deal.partner_id and deal.partner_id != deal.taker_id:
-            taker += " + " + names.get(deal.partner_id, "?")
-        rows.append(
-            SheetRow(
-                deal=deal,
-                number=deal.number,
-                dealer=names.get(deal.dealer_id, "?"),
-                taker=taker,
-                contract=str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
-                result=(_("won by %(gap)s") if deal.won else _("lost by %(gap)s"))
-                % {"gap": deal.gap},
-                won=deal.won,
-                bonuses=bonuses_text(deal, names),
-                scores=scores,
-                running=dict(running),
-            )
-        )
-    totals = {p.pk: totals_db.get(p.pk, 0) for p in players}
-    best = max(totals.values()) if rows else None
-    leaders = {pk for pk, t in totals.items() if rows and t == best}
-    next_dealer = dealer_for(game, len(rows) + 1, players) if players else None
-    next_active = active_players(game, next_dealer, players) if next_dealer else []
-    return Sheet(
-        game=game,
-        players=players,
-        rows=rows,
-        totals=totals,
-        leaders=leaders,
-        next_dealer=next_dealer,
-        next_active=next_active,
-    )
+def names_of(players: Sequence[Player]) -> dict[int, str]:
+    """Player pk → the name the sheet shows."""
+    return {p.pk: getattr(p, "label", p.short_name) for p in players}
 
 
 def game_list(*, finished: bool | None = None, kind: str | None = None) -> QuerySet[Game]:
@@ -127,22 +53,24 @@ def game_list(*, finished: bool | None = None, kind: str | None = None) -> Query
     return qs
 
 
-def game_totals(games: list[Game]) -> dict[int, dict[int, int]]:
-    """Totals per player for several tarot games in one query: game pk → player pk → total."""
-    out: dict[int, dict[int, int]] = {g.pk: {} for g in games}
-    rows = (
-        DealLine.objects.filter(deal__game__in=[g.pk for g in games])
-        .values_list("deal__game_id", "player_id")
-        .annotate(total=Sum("score"))
-    )
-    for game_id, player_id, total in rows:
-        out[game_id][player_id] = total
-    return out
+def games_in_range(
+    kind, date_from: dt.date | None = None, date_to: dt.date | None = None
+) -> QuerySet[Game]:
+    """Casual games of `kind` started within the dates (inclusive), with seats and records."""
+    qs = Game.objects.filter(kind=kind.identifier, tournament_table__isnull=True)
+    if date_from:
+        qs = qs.filter(created_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(created_at__date__lte=date_to)
+    prefetch = [
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
+        Prefetch("records", queryset=Record.objects.order_by("number")),
+        *kind.standings_prefetch(),
+    ]
+    return qs.prefetch_related(*prefetch).order_by("-created_at", "-pk")
 
 
-def deal_history(deal: Deal) -> QuerySet[Change]:
-    return Change.objects.filter(game=deal.game_id, number=deal.number).select_related("user")
-
-
-def is_tarot(game: Game) -> bool:
-    return game.kind == GameKind.TAROT
+def games_in_progress(kinds: Sequence, limit: int = 20) -> list[Game]:
+    """The latest unfinished casual games of these kinds, with their seats."""
+    qs = game_with_seats().filter(kind__in=[k.identifier for k in kinds], finished_at__isnull=True)
+    return list(qs.filter(tournament_table__isnull=True).order_by("-created_at", "-pk")[:limit])

@@ -1,246 +1,115 @@
-"""Writes to games. Each function is one transaction: validate, compute with `scoring`, store.
+"""Writes to games, whatever their kind. Each function is one transaction.
 
-Errors a person can cause raise `GameError` (a ValidationError whose message is translated);
-a deal changed by another phone since it was loaded raises `StaleDealError`.
+Errors a person can cause raise `GameError` (a `core.errors.Refused` whose message is
+translated); an entry changed by another phone since it was loaded raises `StaleError`.
+Every write leaves a `Change` and bumps the game's revision through `log_change`.
+
+French Tarot's deals are written by `tarotclub.kinds.tarot.services`; the records of the
+replayed games (Fool's Faith, Death's Pot, Keys, Cuckoo) by the `record_*` functions here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
+from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import RuleError, fft
+from scoring import RuleError
+from tarotclub.core.errors import Refused
+from tarotclub.core.models import acting_user
 from tarotclub.players.models import Player
-from tarotclub.players.selectors import short_labels
 
-from .models import Change, ChangeAction, Deal, DealLine, Game, GameKind, Seat
+from . import kinds
+from .models import Change, ChangeAction, Game, Record, Seat
+from .replayed import Played, named_message, to_json
 
-ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
-ERR_KIND_SIZE = _("%(game)s is played by %(low)s to %(high)s players.")
 ERR_KIND = _("Choose one of the games.")
-ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.")
+ERR_KIND_SIZE = _("%(game)s is played by %(low)s to %(high)s players.")
 ERR_DUPLICATE_PLAYER = _("Each player can sit only once at the table.")
 ERR_UNKNOWN_PLAYER = _("That player is not on the club's roster.")
 ERR_FIRST_DEALER = _("The first dealer must be one of the players.")
 ERR_FINISHED = _("This game is finished: its deals can no longer change.")
 ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
-ERR_NOT_AT_TABLE = _("A player named in this deal does not play at this table.")
-ERR_DEALER_PLAYS = _("The dealer sits out this deal and cannot take, be called or show a poignée.")
-ERR_NO_DEAL = _("There is no deal to undo.")
-ERR_ALL_DEALS_IN = _(
-    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
-)
-ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
-ERR_DEAL_TAKEN = _(
-    "Deal %(number)s was just entered from another phone. Check the sheet before entering "
+ERR_ALREADY_FINISHED = _("This game is already finished.")
+ERR_OVER = _("This game is over: no entry can be added or changed.")
+ERR_NO_RECORD = _("There is nothing to undo.")
+ERR_NOT_LAST = _("Only the last entry can be undone; entry %(number)s was made since.")
+ERR_ENTRY_TAKEN = _(
+    "Entry %(number)s was just made from another phone. Check the sheet before entering "
     "the next one."
 )
-ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
-ERR_NOT_TAROT = _("This is not a French Tarot game.")
+ERR_NO_SUCH_RECORD = _("This entry does not exist (any more).")
+ERR_FINISHED_CORRECT = _(
+    "This game is over, so its entries can no longer change. "
+    "To fix the last one, undo it and enter it again."
+)
+ERR_STOPPED = _("This game was stopped: its entries can no longer change.")
+ERR_LATER_RECORD = _("With this change, entry %(number)s no longer fits: %(message)s")
 ERR_STALE = _(
-    "Somebody else changed this deal since you opened it. Here is the newer version; "
+    "Somebody else changed this entry since you opened it. Here is the newer version; "
     "check it and enter your change again if it is still needed."
 )
 
 
-#: How many players each game takes (French Tarot: 3, 4 or 5).
-TABLE_SIZES = {
-    GameKind.TAROT: (3, 5),
-    GameKind.FOOLS_FAITH: (3, 5),
-    GameKind.DEATHS_POT: (2, 6),
-    GameKind.KEYS: (2, 4),
-    GameKind.CUCKOO: (3, 12),
-}
+class GameError(Refused):
+    """A refused write to a game, with a message in the user's language."""
 
 
-#: The deal screen's field a rules error is about, so the message shows next to it.
-RULE_FIELDS = {
-    fft.ERR_UNKNOWN_TAKER: "taker",
-    fft.ERR_PARTNER_TABLE_SIZE: "partner",
-    fft.ERR_UNKNOWN_PARTNER: "partner",
-    fft.ERR_CONTRACT: "contract",
-    fft.ERR_BOUTS: "bouts",
-    fft.ERR_POINTS_NOT_A_NUMBER: "points",
-    fft.ERR_POINTS_HALVES: "points",
-    fft.ERR_POINTS_RANGE: "points",
-    fft.ERR_POINTS_TOO_FEW_FOR_BOUTS: "points",
-    fft.ERR_POINTS_TOO_MANY_FOR_BOUTS: "points",
-    fft.ERR_SIDE: "petit_au_bout",
-    fft.ERR_PETIT_AU_BOUT_ATTACK_NO_BOUT: "petit_au_bout",
-    fft.ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS: "petit_au_bout",
-    fft.ERR_PETIT_AU_BOUT_AGAINST_ATTACK_SLAM: "petit_au_bout",
-    fft.ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM: "petit_au_bout",
-    fft.ERR_CHELEM: "chelem",
-    fft.ERR_CHELEM_ATTACK_LOST: "chelem",
-    fft.ERR_CHELEM_DEFENCE_WON: "chelem",
-}
+class StaleError(GameError):
+    """The entry changed since the person opened it; `entry` is the newer version."""
+
+    def __init__(self, entry, message=ERR_STALE):
+        super().__init__(message, code="stale")
+        self.entry = entry
+
+    @property
+    def record(self):
+        return self.entry
+
+    @property
+    def deal(self):
+        return self.entry
 
 
-class GameError(ValidationError):
-    """A refused write, with a message in the user's language."""
+class RuleRefused(GameError):
+    """The rules refuse a record."""
+
+    def __init__(self, message, params=None):
+        super().__init__(message, code="rule", params=params)
 
 
-class StaleDealError(GameError):
-    def __init__(self, deal: Deal):
-        super().__init__(ERR_STALE, code="stale")
-        self.deal = deal
-
-
-@dataclass(frozen=True)
-class DealInput:
-    """A deal as a form collects it, with player primary keys."""
-
-    taker: int
-    contract: str
-    bouts: int
-    points: Fraction
-    partner: int | None = None
-    petit_au_bout: str | None = None
-    poignees: Sequence[tuple[int, str]] = field(default_factory=tuple)
-    chelem: str = "none"
-
-
-# --- reading helpers used by services and selectors -------------------------------------------
-
-
-def seat_players(game: Game) -> list[Player]:
-    """The players in playing order (uses the prefetch cache when there is one).
-
-    Each player gets a `label`: a short name that is unique at this table.
-    """
-    players = [s.player for s in sorted(game.seats.all(), key=lambda s: s.position)]
-    labels = short_labels(players)
-    for p in players:
-        p.label = labels[p.pk]
-    return players
-
-
-def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
-    """Who deals deal `number` (1-based): the deal passes to the next player in playing order."""
-    players = list(players) if players is not None else seat_players(game)
-    return players[(game.first_dealer + number - 1) % len(players)]
-
-
-def active_players(game: Game, dealer: Player, players: Sequence[Player]) -> list[Player]:
-    """Who plays the deal: everybody, except the dealer at a sitting-out table of five."""
-    if game.dealer_sits_out:
-        return [p for p in players if p.pk != dealer.pk]
-    return list(players)
-
-
-def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: DealInput):
-    """Score a deal with `scoring.fft`; RuleError and foreign players become GameError."""
-    active = active_players(game, dealer, players)
-    by_pk = {p.pk: p for p in players}
-    named = [data.taker, *([data.partner] if data.partner is not None else [])]
-    named += [pk for pk, _kind in data.poignees]
-    for pk in named:
-        if pk not in by_pk:
-            raise GameError(ERR_NOT_AT_TABLE)
-        if game.dealer_sits_out and pk == dealer.pk:
-            raise GameError(ERR_DEALER_PLAYS)
-    try:
-        return fft.score_deal(
-            seats=[p.pk for p in active],
-            taker=data.taker,
-            contract=data.contract,
-            bouts=data.bouts,
-            points=data.points,
-            partner=data.partner,
-            petit_au_bout=data.petit_au_bout or None,
-            poignees=tuple(data.poignees),
-            chelem=data.chelem,
-        )
-    except RuleError as e:
-        message = e.translated(gettext)
-        field_name = RULE_FIELDS.get(e.template)
-        if field_name:
-            raise GameError({field_name: [ValidationError(message, code="rule")]}) from e
-        raise GameError(message, code="rule") from e
-
-
-def deal_snapshot(deal: Deal) -> dict:
-    """What a deal was, for the change history (JSON)."""
-    return {
-        "number": deal.number,
-        "dealer": deal.dealer_id,
-        "taker": deal.taker_id,
-        "partner": deal.partner_id,
-        "contract": deal.contract,
-        "bouts": deal.bouts,
-        "points_half": deal.points_half,
-        "petit_au_bout": deal.petit_au_bout,
-        "poignees": deal.poignees,
-        "chelem": deal.chelem,
-        "version": deal.version,
-        "scores": {str(line.player_id): line.score for line in deal.lines.all()},
-    }
-
-
-def _assert_writable(game: Game, *, director: bool) -> None:
-    if game.kind != GameKind.TAROT:
-        raise GameError(ERR_NOT_TAROT)
-    if game.finished:
-        raise GameError(ERR_FINISHED)
-    if game.locked and not director:
-        raise GameError(ERR_LOCKED)
+# --- the helpers every write uses ----------------------------------------------------------
 
 
 def lock_game(game: Game) -> Game:
     """Re-read the game under a row lock so concurrent phones write one after the other."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    try:
+        return Game.objects.select_for_update().get(pk=game.pk)
+    except Game.DoesNotExist:
+        raise GameError(ERR_NO_SUCH_RECORD) from None
 
 
-def bump_revision(game: Game) -> None:
-    """Tell the phones that follow this game that something changed."""
+def log_change(
+    game: Game, action: str, *, number=None, before=None, after=None, user=None
+) -> Change:
+    """Keep one write in the game's history and tell the phones that follow it."""
+    change = Change.objects.create(
+        game=game,
+        number=number,
+        action=action,
+        before=before,
+        after=after,
+        user=acting_user(user),
+    )
     Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
+    return change
 
 
-def acting_user(user):
-    """The account behind a write, or None for a phone on the share link."""
-    return user if user is not None and getattr(user, "is_authenticated", False) else None
-
-
-def _apply(deal: Deal, data: DealInput, result) -> None:
-    deal.taker_id = data.taker
-    deal.partner_id = result.partner
-    deal.contract = str(result.contract)
-    deal.bouts = result.bouts
-    deal.points_half = int(result.points * 2)
-    deal.petit_au_bout = str(result.petit_au_bout) if result.petit_au_bout else ""
-    deal.poignees = [[pk, str(kind)] for pk, kind in result.poignees]
-    deal.chelem = str(result.chelem)
-    deal.won = result.won
-    deal.gap = result.gap
-
-
-def _write_lines(deal: Deal, players: Sequence[Player], result) -> None:
-    DealLine.objects.filter(deal=deal).delete()
-    DealLine.objects.bulk_create(
-        DealLine(deal=deal, player=p, score=result.scores.get(p.pk, 0)) for p in players
-    )
-
-
-def game_totals_db(game: Game) -> dict[int, int]:
-    """Each player's total, summed in the database."""
-    rows = (
-        DealLine.objects.filter(deal__game=game)
-        .values_list("player_id")
-        .annotate(total=Sum("score"))
-        .values_list("player_id", "total")
-    )
-    return dict(rows)
-
-
-# --- games -------------------------------------------------------------------------------------
+# --- games -----------------------------------------------------------------------------------
 
 
 @transaction.atomic
@@ -249,7 +118,7 @@ def game_start(
     players: Sequence[Player],
     first_dealer: int = 0,
     created_by=None,
-    kind: str = GameKind.TAROT,
+    kind: str = "tarot",
     name: str = "",
     dealer_sits_out: bool = False,
     options: dict | None = None,
@@ -257,18 +126,10 @@ def game_start(
     """Seat the players in playing order; `first_dealer` is an index into `players`."""
     players = list(players)
     pks = [p.pk for p in players]
-    if kind not in TABLE_SIZES:
+    game_kind = kinds.get(kind)
+    if game_kind is None:
         raise GameError(ERR_KIND)
-    low, high = TABLE_SIZES[kind]
-    if kind == GameKind.TAROT:
-        if dealer_sits_out and len(players) != 5:
-            raise GameError(ERR_TABLE_SIZE_SITTING_OUT)
-        if not low <= len(players) <= high:
-            raise GameError(ERR_TABLE_SIZE)
-    elif not low <= len(players) <= high:
-        raise GameError(
-            ERR_KIND_SIZE, params={"game": GameKind(kind).label, "low": low, "high": high}
-        )
+    game_kind.check_table(players=players, dealer_sits_out=dealer_sits_out)
     if len(set(pks)) != len(pks):
         raise GameError(ERR_DUPLICATE_PLAYER)
     if None in pks or Player.objects.filter(pk__in=pks).count() != len(pks):
@@ -289,13 +150,13 @@ def game_start(
 
 @transaction.atomic
 def game_finish(*, game: Game, user=None) -> Game:
+    """Finish a game by hand (Death's Pot and Keys have no end of their own)."""
     game = lock_game(game)
     if game.finished:
-        raise GameError(ERR_FINISHED)
+        raise GameError(ERR_ALREADY_FINISHED)
     game.finished_at = timezone.now()
-    game.revision += 1
-    game.save(update_fields=["finished_at", "revision"])
-    Change.objects.create(game=game, action=ChangeAction.FINISHED, user=acting_user(user))
+    game.save(update_fields=["finished_at"])
+    log_change(game, ChangeAction.FINISHED, user=user)
     return game
 
 
@@ -305,104 +166,163 @@ def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
     game = lock_game(game)
     if game.locked != locked:
         game.locked = locked
-        game.revision += 1
-        game.save(update_fields=["locked", "revision"])
-        action = ChangeAction.LOCKED if locked else ChangeAction.UNLOCKED
-        Change.objects.create(game=game, action=action, user=acting_user(user))
+        game.save(update_fields=["locked"])
+        log_change(game, ChangeAction.LOCKED if locked else ChangeAction.UNLOCKED, user=user)
     return game
 
 
-# --- deals -------------------------------------------------------------------------------------
+# --- records of the replayed games ---------------------------------------------------------
 
 
-@transaction.atomic
-def deal_record(
-    *,
-    game: Game,
-    data: DealInput,
-    user=None,
-    director: bool = False,
-    expected_number: int | None = None,
-) -> Deal:
-    """Enter the next deal of a French Tarot game.
+def record_snapshot(record: Record) -> dict:
+    return {"number": record.number, "data": record.data, "version": record.version}
 
-    `expected_number` is the deal the person was entering: when another phone entered that
-    deal meanwhile, the entry is refused rather than recorded twice.
+
+def replay_with(played: Played, number: int, new: Any):
+    """The state after every record, with record `number` being `new` (JSON).
+
+    Only `new` and the records after it are stepped: the stored ones before it were replayed
+    when the game was loaded. A broken rule is refused naming the players.
     """
-    game = lock_game(game)
-    _assert_writable(game, director=director)
-    players = seat_players(game)
-    number = game.deals.count() + 1
-    if expected_number is not None and expected_number != number:
-        raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
-    planned = game.options.get("deals")
-    if planned and number > planned:
-        raise GameError(ERR_ALL_DEALS_IN, params={"count": planned})
-    dealer = dealer_for(game, number, players)
-    result = deal_score(game, dealer, players, data)
-    deal = Deal(game=game, number=number, dealer=dealer)
-    _apply(deal, data, result)
-    deal.save()
-    _write_lines(deal, players, result)
-    Change.objects.create(
-        game=game,
-        number=number,
-        action=ChangeAction.RECORDED,
-        after=deal_snapshot(deal),
-        user=acting_user(user),
-    )
-    bump_revision(game)
-    return deal
+    if played.error:
+        raise GameError(played.error)
+    kind = played.kind
+    try:
+        state = kind.step(played.state_before(number), new)
+    except RuleError as e:
+        raise RuleRefused(named_message(e, played.names)) from e
+    for later in played.entries[number:]:
+        try:
+            state = kind.step(state, later.data)
+        except RuleError as e:
+            raise RuleRefused(
+                ERR_LATER_RECORD,
+                params={"number": later.number, "message": named_message(e, played.names)},
+            ) from e
+    return state
+
+
+def _played(game: Game | None, played: Played | None) -> Played:
+    """The game as read for this request, or read now (a caller without a page)."""
+    if played is not None:
+        return played
+    return kinds.get(game.kind).load(game)
+
+
+def _locked(played: Played) -> Played:
+    """The game under its row lock; read again only when another phone wrote meanwhile."""
+    game = lock_game(played.game)
+    if game.revision != played.game.revision:
+        return played.kind.load(game)
+    played.game = game
+    return played
+
+
+def _finish_if_over(game: Game, state, user) -> None:
+    if getattr(state, "finished", False) and not game.finished:
+        game.finished_at = timezone.now()
+        game.save(update_fields=["finished_at"])
+        log_change(game, ChangeAction.FINISHED, user=user)
 
 
 @transaction.atomic
-def deal_correct(
-    *, deal: Deal, data: DealInput, expected_version: int, user=None, director: bool = False
-) -> Deal:
-    """Correct a deal; refused when another phone changed it since `expected_version`."""
-    game = lock_game(deal.game)
-    _assert_writable(game, director=director)
-    try:
-        current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
-    except Deal.DoesNotExist:
-        raise GameError(ERR_NO_SUCH_DEAL) from None
+def record_add(
+    *,
+    game: Game | None = None,
+    played: Played | None = None,
+    data,
+    user=None,
+    expected_number: int | None = None,
+) -> Record:
+    """Enter the next record; finishes the game when the rules say it is over.
+
+    `played` is the game as the page read it (else `game` is read now). `expected_number` is
+    the entry the person was making: when another phone made that entry meanwhile, this one is
+    refused rather than recorded twice.
+    """
+    played = _locked(_played(game, played))
+    game = played.game
+    if game.finished:
+        raise GameError(ERR_OVER)
+    number = played.next_number
+    if expected_number is not None and expected_number != number:
+        raise GameError(ERR_ENTRY_TAKEN, params={"number": expected_number})
+    new = to_json(data)
+    state = replay_with(played, number, new)
+    record = Record.objects.create(game=game, number=number, data=new)
+    log_change(game, ChangeAction.RECORDED, number=number, after=record_snapshot(record), user=user)
+    _finish_if_over(game, state, user)
+    return record
+
+
+@transaction.atomic
+def record_correct(
+    *,
+    record: Record | None = None,
+    played: Played | None = None,
+    number: int | None = None,
+    data,
+    expected_version: int,
+    user=None,
+) -> Record:
+    """Correct record `number` (or `record`); refused when another phone changed it since
+    `expected_version`."""
+    if record is not None:
+        number = record.number
+    played = _locked(_played(record.game if record is not None else None, played))
+    game = played.game
+    if game.finished:
+        raise GameError(ERR_STOPPED if played.stopped else ERR_FINISHED_CORRECT)
+    current = Record.objects.select_for_update().filter(game=game, number=number).first()
+    if current is None:
+        raise GameError(ERR_NO_SUCH_RECORD)
     if current.version != expected_version:
-        raise StaleDealError(current)
-    players = seat_players(game)
-    result = deal_score(game, current.dealer, players, data)
-    before = deal_snapshot(current)
-    _apply(current, data, result)
+        raise StaleError(current)
+    new = to_json(data)
+    state = replay_with(played, number, new)
+    before = record_snapshot(current)
+    current.data = new
     current.version += 1
-    current.save()
-    _write_lines(current, players, result)
-    Change.objects.create(
-        game=game,
-        number=current.number,
-        action=ChangeAction.CORRECTED,
+    current.save(update_fields=["data", "version", "updated_at"])
+    log_change(
+        game,
+        ChangeAction.CORRECTED,
+        number=number,
         before=before,
-        after=deal_snapshot(current),
-        user=acting_user(user),
+        after=record_snapshot(current),
+        user=user,
     )
-    bump_revision(game)
+    _finish_if_over(game, state, user)
     return current
 
 
 @transaction.atomic
-def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False) -> None:
-    """Remove the last deal; `number` is the deal the person confirmed removing."""
-    game = lock_game(game)
-    _assert_writable(game, director=director)
-    last = game.deals.order_by("-number").first()
-    if last is None:
-        raise GameError(ERR_NO_DEAL)
+def record_undo_last(
+    *, game: Game | None = None, played: Played | None = None, number: int, user=None
+) -> bool:
+    """Remove the last record; `number` is the one the person confirmed removing.
+
+    A game the rules had ended is reopened (the kind undoes what its end brought; the change
+    history keeps it). A game stopped by hand stays closed. Returns whether it was reopened.
+    """
+    played = _locked(_played(game, played))
+    game = played.game
+    reopened = False
+    if game.finished:
+        if played.stopped:
+            raise GameError(ERR_STOPPED)
+        reopened = True
+    if not played.entries:
+        raise GameError(ERR_NO_RECORD)
+    last = played.entries[-1]
     if last.number != number:
         raise GameError(ERR_NOT_LAST, params={"number": last.number})
-    Change.objects.create(
-        game=game,
-        number=last.number,
-        action=ChangeAction.UNDONE,
-        before=deal_snapshot(last),
-        user=acting_user(user),
-    )
+    before = record_snapshot(last)
+    if reopened:
+        before["reopened"] = True
+        played.kind.on_reopen(game, before)
+        game.finished_at = None
+        game.save(update_fields=["finished_at"])
+    log_change(game, ChangeAction.UNDONE, number=last.number, before=before, user=user)
     last.delete()
-    bump_revision(game)
+    return reopened

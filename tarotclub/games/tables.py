@@ -1,110 +1,110 @@
-"""The score sheet and the list of games, as django-tables2 tables fed with computed rows."""
+"""The tables every kind shares: a game's history, standings figures, the list of games.
+
+django-tables2 tables fed with computed rows (dicts), so a kind's figures need no model.
+"""
 
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils import formats
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import signed
+from .presenters import html_cell
 
 
-class ScoreColumn(tables.Column):
-    """One player's score for each deal, with the running total under it; the total in the foot."""
+class CellColumn(tables.Column):
+    """One player's cell in a history row: a main value and a small line under it."""
 
-    def __init__(self, *, pk: int, total: int, leader: bool, **kwargs):
+    def __init__(self, *, pk: int, **kwargs):
         self.pk = pk
-        cls = "num leader" if leader else "num"
-        attrs = {"th": {"class": cls}, "td": {"class": cls}, "tf": {"class": cls}}
+        attrs = {"th": {"class": "num"}, "td": {"class": "num"}}
         super().__init__(
-            accessor=tables.A(f"scores__{pk}"),
-            attrs=attrs,
-            footer=str(total),
-            orderable=False,
-            default=0,
-            **kwargs,
+            accessor=tables.A("cells"), attrs=attrs, orderable=False, empty_values=(), **kwargs
         )
 
     def render(self, value, record):
-        running = record["running"].get(self.pk, 0)
-        css = "pos" if value > 0 else "neg" if value < 0 else ""
-        return format_html(
-            '<span class="{}">{}</span><br><small class="muted">{}</small>',
-            css,
-            signed(value),
-            running,
-        )
+        cell = record["cells"].get(self.pk)
+        return html_cell(cell) if cell else "—"
 
-    def value(self, value, record):  # export: the plain number
-        return value
+    def value(self, value, record):
+        cell = record["cells"].get(self.pk)
+        return cell.main if cell else ""
 
 
-class SheetTable(tables.Table):
-    number = tables.Column(
-        verbose_name="#", orderable=False, attrs={"td": {"class": "num"}}, footer=_("Total")
-    )
-    dealer = tables.Column(verbose_name=_("Dealer"), orderable=False)
-    deal = tables.Column(verbose_name=_("Deal"), orderable=False, empty_values=())
+class HistoryTable(tables.Table):
+    """A replayed game's entries, one row each (`presenters.Row`), a column per player."""
+
+    number = tables.Column(verbose_name="#", orderable=False, attrs={"td": {"class": "num"}})
+    summary = tables.Column(verbose_name=_("What happened"), orderable=False)
 
     class Meta:
-        attrs = {"class": "data sheet"}
-        empty_text = _("No deal yet. Tap “New deal” to enter the first one.")
+        attrs = {"class": "data variant-sheet"}
+        empty_text = _("Nothing entered yet.")
         orderable = False
-        template_name = "django_tables2/table.html"
 
-    def __init__(self, sheet, *args, link=None, **kwargs):
-        extra = [
-            (
-                f"p{p.pk}",
-                ScoreColumn(
-                    pk=p.pk,
-                    total=sheet.totals.get(p.pk, 0),
-                    leader=p.pk in sheet.leaders,
-                    verbose_name=p.label,
-                ),
-            )
-            for p in sheet.players
-        ]
-        rows = [
-            {
-                "number": r.number,
-                "dealer": r.dealer,
-                "taker": r.taker,
-                "contract": r.contract,
-                "result": r.result,
-                "won": r.won,
-                "bonuses": r.bonuses,
-                "scores": r.scores,
-                "running": r.running,
-            }
-            for r in sheet.rows
+    def __init__(self, rows, *, players, link=None, dealer=True, **kwargs):
+        extra = [(f"p{p.pk}", CellColumn(pk=p.pk, verbose_name=p.label)) for p in players]
+        data = [
+            {"number": r.number, "dealer": r.dealer, "summary": r.summary, "cells": r.cells}
+            for r in rows
         ]
         self.link = link
-        super().__init__(rows, *args, extra_columns=extra, **kwargs)
+        self.show_dealer = dealer
+        super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_number(self, value, record):
         if self.link:
             return format_html('<a href="{}">{}</a>', self.link(value), value)
         return value
 
-    def render_deal(self, record):
-        badge = "good" if record["won"] else "bad"
-        bonuses = (
-            format_html('<br><small class="muted">{}</small>', record["bonuses"])
-            if record["bonuses"]
-            else ""
-        )
-        return format_html(
-            '<strong>{}</strong> {}<br><span class="badge {}">{}</span>{}',
-            record["taker"],
-            record["contract"],
-            badge,
-            record["result"],
-            bonuses,
-        )
+    def render_summary(self, value, record):
+        if self.show_dealer and record["dealer"]:
+            return format_html(
+                '{}<br><small class="muted">{}</small>',
+                value,
+                _("%(dealer)s dealt") % {"dealer": record["dealer"]},
+            )
+        return value
 
-    def value_deal(self, record):
-        return f"{record['taker']} {record['contract']} {record['result']} {record['bonuses']}"
+
+def _num(value, digits=0):
+    if value is None:
+        return "—"
+    return number_format(value, decimal_pos=digits)
+
+
+class NumberColumn(tables.Column):
+    """A figure, right-aligned; None shows as a dash; rates as percentages."""
+
+    def __init__(self, *args, digits: int = 0, percent: bool = False, **kwargs):
+        self.digits = digits
+        self.percent = percent
+        attrs = {"th": {"class": "num"}, "td": {"class": "num"}}
+        kwargs.setdefault("attrs", attrs)
+        kwargs.setdefault("empty_values", ())
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        if value is None:
+            return "—"
+        if self.percent:
+            return f"{_num(value * 100, 0)} %"
+        return _num(value, self.digits)
+
+
+class GameStandingsTable(tables.Table):
+    """A kind's standings over many games: a row per player (a dict with "player"); the
+    kind's table adds its figures as `NumberColumn`s."""
+
+    player = tables.Column(verbose_name=_("Player"))
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("attrs", {"class": "data standings"})
+        kwargs.setdefault("empty_text", _("No game in this period."))
+        kwargs.setdefault("order_by", "player")
+        super().__init__(*args, **kwargs)
 
 
 class GameListTable(tables.Table):
@@ -120,8 +120,6 @@ class GameListTable(tables.Table):
         orderable = False
 
     def render_date(self, value, record):
-        from django.utils import formats
-
         return format_html(
             '<a href="{}">{}</a>', record["url"], formats.date_format(value, "SHORT_DATE_FORMAT")
         )

@@ -1,40 +1,45 @@
-"""Pages of a game at the table. Every page of a game is reached through its share token."""
+"""The pages of a game, one set for every kind. Every page of a game is reached through its
+share token; the game's kind (`kinds.Kind`) supplies what differs.
+"""
 
 from __future__ import annotations
-
-from fractions import Fraction
 
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
-from django.db.models import Max
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.generic import RedirectView
+from django_tables2 import RequestConfig
 
-from scoring import RuleError
 from tarotclub.core.forms import add_validation_error, posted_int
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
-from . import selectors, services
-from .forms import CONTRACT_LABELS, DealForm, NewGameForm
-from .models import Deal, GameKind
-from .presenters import breakdown, format_points, signed
-from .tables import GameListTable, SheetTable
+from . import kinds, selectors, services
+from .forms import NewGameForm, StandingsFilterForm
+from .models import ChangeAction
+from .tables import GameListTable
 
-MAX_SEATS = 12
+# --- helpers -----------------------------------------------------------------------------------
 
 
-def _game_or_404(token: str):
+def game_or_404(token: str):
     game = selectors.game_by_token(token)
-    if game is None:
+    if game is None or kinds.get(game.kind) is None:
         raise Http404
     return game
+
+
+def _kind_or_404(identifier: str) -> kinds.Kind:
+    kind = kinds.get(identifier)
+    if kind is None:
+        raise Http404
+    return kind
 
 
 def _is_director(request) -> bool:
@@ -49,26 +54,64 @@ def share_url(request, game) -> str:
     return request.build_absolute_uri(reverse("games:sheet", args=[game.token]))
 
 
+def share_qr(request, game, *, scale: int = 4) -> str:
+    """The share link as an inline SVG QR code."""
+    return segno.make(share_url(request, game), error="m").svg_inline(scale=scale)
+
+
+def tournament_table(game):
+    """The tournament table this game is, if any (the relation lives in the tournaments app)."""
+    try:
+        return game.tournament_table
+    except ObjectDoesNotExist:
+        return None
+
+
+def _refused(request, played):
+    """Back to the sheet, saying why nothing can change there."""
+    messages.error(request, str(played.refusal()))
+    return redirect("games:sheet", token=played.game.token)
+
+
+class Moved(RedirectView):
+    """A path that moved: 301 for a read, 308 for a POST (kept a POST). A share token that
+    opens no game is a 404 here too, as it was."""
+
+    permanent = True
+    query_string = True
+
+    def dispatch(self, request, *args, **kwargs):
+        token = kwargs.get("token")
+        if token is not None and selectors.game_by_token(token) is None:
+            raise Http404
+        response = super().dispatch(request, *args, **kwargs)
+        if request.method not in ("GET", "HEAD") and response.status_code == 301:
+            response.status_code = 308
+        return response
+
+
 # --- list and start ---------------------------------------------------------------------------
 
 
 @login_required
 def game_list(request):
     games = list(selectors.game_list()[:200])
-    totals = selectors.game_totals([g for g in games if g.kind == GameKind.TAROT])
+    totals: dict[int, dict[int, int]] = {}
+    for kind in kinds.all_kinds():
+        totals.update(kind.list_totals([g for g in games if g.kind == kind.identifier]))
     rows = []
     for g in games:
+        kind = kinds.get(g.kind)
         players = selectors.seat_players(g)
-        if g.kind == GameKind.TAROT:
-            shown = format_html_join(
-                ", ", "{} {}", ((p.label, totals[g.pk].get(p.pk, 0)) for p in players)
-            )
+        game_totals = totals.get(g.pk)
+        if game_totals is not None:
+            shown = ", ".join(f"{p.label} {game_totals.get(p.pk, 0)}" for p in players)
         else:
             shown = ", ".join(p.label for p in players)
         rows.append(
             {
                 "created_at": g.created_at,
-                "kind_label": g.get_kind_display(),
+                "kind_label": kind.verbose_name if kind else g.kind,
                 "url": reverse("games:sheet", args=[g.token]),
                 "players": shown,
                 "finished": g.finished,
@@ -83,18 +126,15 @@ def _seat_values(post, count: int) -> list[str]:
     return [(post.get(f"seat{i}") or "").strip()[:12] for i in range(1, count + 1)]
 
 
-def _kind(value) -> str:
-    return value if value in services.TABLE_SIZES else GameKind.TAROT
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def game_new(request):
-    """Pick 3–5 players in playing order and the first dealer; add a guest without leaving."""
-    kind = _kind(request.POST.get("kind") or request.GET.get("kind"))
-    low, high = services.TABLE_SIZES[kind]
+    """Pick the players in playing order and the first dealer; add a guest without leaving."""
+    registered = kinds.all_kinds()
+    kind = kinds.get(request.POST.get("kind") or request.GET.get("kind") or "") or registered[0]
     form = NewGameForm(request.POST or None, kind=kind)
     roster = list(Player.objects.filter(active=True).order_by("name"))
+    high = kind.max_players
     seats = _seat_values(request.POST, high) if request.method == "POST" else [""] * high
     first_dealer = request.POST.get("first_dealer", "1")
     errors: list[str] = []
@@ -130,7 +170,7 @@ def game_new(request):
                     first_dealer=filled.index(dealer_index),
                     created_by=request.user,
                     name=form.cleaned_data["name"],
-                    kind=kind,
+                    kind=kind.identifier,
                     options=form.options(),
                 )
             except ValidationError as e:
@@ -142,9 +182,9 @@ def game_new(request):
         "roster": roster,
         "seats": seats,
         "seat_numbers": list(range(1, high + 1)),
-        "required_seats": low,
-        "kind": kind,
-        "kinds": GameKind.choices,
+        "required_seats": kind.min_players,
+        "kind": kind.identifier,
+        "kinds": kinds.choices(),
         "first_dealer": first_dealer,
         "errors": errors,
         "guest_name": guest_name,
@@ -155,316 +195,254 @@ def game_new(request):
 # --- the sheet ---------------------------------------------------------------------------------
 
 
-def _tournament_table(game):
-    """The tournament table this game is, if any (the relation lives in the tournaments app)."""
-    try:
-        return game.tournament_table
-    except ObjectDoesNotExist:
-        return None
+def sheet_context(request, game, played=None) -> dict:
+    kind = kinds.get(game.kind)
+    played = played or kind.load(game)
+    can_write = _can_write(request, game)
+    link = None
+    if can_write:
 
+        def link(n):
+            return reverse("games:deal_edit", args=[game.token, n])
 
-def _sheet_context(request, game):
-    sheet = selectors.game_sheet(game)
-    table = SheetTable(sheet, link=lambda n: reverse("games:deal", args=[game.token, n]))
-    planned = game.options.get("deals")
-    return {
+    context = {
         "game": game,
-        "sheet": sheet,
-        "table": table,
-        "can_write": _can_write(request, game),
+        "kind": kind,
+        "played": played,
+        "can_write": can_write,
+        "can_undo": played.can_undo and (not game.locked or _is_director(request)),
         "is_director": _is_director(request),
-        "tournament_table": _tournament_table(game),
-        "deals_planned": planned,
-        "all_deals_in": bool(planned) and sheet.deal_count >= planned,
+        "tournament_table": tournament_table(game),
+        **kind.sheet(played, link=link),
     }
+    context.update(kind.sheet_extra(request, played))
+    return context
 
 
 def game_sheet(request, token: str):
-    game = _game_or_404(token)
-    if game.kind != GameKind.TAROT:
-        return redirect("variants:sheet", token=token)
-    context = _sheet_context(request, game)
+    game = game_or_404(token)
+    context = sheet_context(request, game)
     context["share_url"] = share_url(request, game)
-    context["qr_svg"] = segno.make(context["share_url"], error="m").svg_inline(scale=4)
+    context["qr_svg"] = share_qr(request, game)
     return render(request, "games/sheet.html", context)
 
 
 def game_poll(request, token: str):
     """The sheet's live part; 204 (nothing to swap) when nothing changed since `rev`."""
-    game = _game_or_404(token)
+    game = game_or_404(token)
     if request.GET.get("rev", "") == str(game.revision):
         return HttpResponse(status=204)
-    return render(request, "games/_sheet.html", _sheet_context(request, game))
+    return render(request, "games/_sheet.html", sheet_context(request, game))
 
 
 def game_qr(request, token: str):
-    game = _game_or_404(token)
-    svg = segno.make(share_url(request, game), error="m").svg_inline(scale=8)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    game = game_or_404(token)
+    return HttpResponse(share_qr(request, game, scale=8), content_type="image/svg+xml")
 
 
-# --- deals -------------------------------------------------------------------------------------
+# --- entries: new, preview, correct, undo ----------------------------------------------------
 
 
-def _deal_form(game, *, dealer, data=None, initial=None):
-    """The deal screen for a deal `dealer` deals: who plays it depends on the dealer."""
-    players = selectors.seat_players(game)
-    active = services.active_players(game, dealer, players)
-    return DealForm(data, initial=initial, players=players, active=active)
-
-
-def _preview(form, game, dealer):
-    """Score the form's deal for the preview box: (breakdown, error message)."""
-    if not form.is_valid():
-        return None, None
-    players = selectors.seat_players(game)
-    try:
-        result = services.deal_score(game, dealer, players, form.deal_input())
-    except ValidationError as e:
-        return None, " ".join(e.messages)
-    names = {p.pk: p.label for p in players}
-    return breakdown(result, names), None
-
-
-def _refused(request, game):
-    if game.finished:
-        messages.error(request, _("This game is finished: its deals can no longer change."))
+def _entry_page(request, played, *, form, number, editing, preview=None, error=None, stale=""):
+    game, kind = played.game, played.kind
+    words = kind.words
+    if editing:
+        action = reverse("games:deal_edit", args=[game.token, number])
     else:
-        messages.error(
-            request, _("This table's sheet is confirmed: only the director can change it now.")
-        )
-    return redirect("games:sheet", token=game.token)
+        action = reverse("games:deal_new", args=[game.token])
+    context = {
+        "game": game,
+        "kind": kind,
+        "played": played,
+        "form": form,
+        "number": number,
+        "title": (words.correct if editing else words.entry) % {"n": number},
+        "editing": editing,
+        "action": action,
+        "preview_url": reverse("games:deal_preview", args=[game.token]) + f"?n={number}",
+        "preview": preview,
+        "preview_error": error,
+        "preview_template": kind.preview_template(),
+        "stale": stale,
+        **kind.entry_context(played, number, editing=editing),
+    }
+    if editing:
+        context["changes"] = _changes(kind, played, game.changes.filter(number=number))
+    return render(request, "games/entry.html", context)
 
 
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
-    game = _game_or_404(token)
-    if game.kind != GameKind.TAROT:
-        raise Http404
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    played = kind.load(game)
     if not _can_write(request, game):
-        return _refused(request, game)
-    number = game.deals.count() + 1
-    dealer = services.dealer_for(game, number)
-    form = _deal_form(game, data=request.POST or None, dealer=dealer)
-    preview, preview_error = None, None
+        return _refused(request, played)
+    number = played.next_number
+    form = kind.entry_form(played, number, data=request.POST or None)
+    preview, error = None, None
     if request.method == "POST":
         if "preview" in request.POST:
-            preview, preview_error = _preview(form, game, dealer)
+            # The Preview button (no script): the form shows its own errors.
+            preview, error = kind.preview(played, form, number) if form.is_valid() else (None, None)
         elif form.is_valid():
             try:
-                services.deal_record(
-                    game=game,
-                    data=form.deal_input(),
+                kind.add(
+                    played=played,
+                    form=form,
                     user=request.user,
-                    director=_is_director(request),
                     expected_number=posted_int(request, "number", number),
+                    director=_is_director(request),
                 )
             except ValidationError as e:
                 add_validation_error(form, e)
             else:
-                messages.success(request, _("Deal %(n)s saved.") % {"n": number})
+                messages.success(request, kind.words.saved % {"n": number})
                 return redirect("games:sheet", token=game.token)
-    return render(
-        request,
-        "games/deal_form.html",
-        {
-            "game": game,
-            "form": form,
-            "number": number,
-            "dealer": dealer,
-            "preview": preview,
-            "preview_error": preview_error,
-            "action": reverse("games:deal_new", args=[game.token]),
-            "preview_url": reverse("games:deal_preview", args=[game.token]) + f"?n={number}",
-        },
+    response = _entry_page(
+        request, played, form=form, number=number, editing=False, preview=preview, error=error
     )
+    if request.method == "POST" and (form.errors or error):
+        response.status_code = 400
+    return response
 
 
 @require_POST
 def deal_preview(request, token: str):
-    """htmx: the score that would be recorded, updated as the form changes."""
-    game = _game_or_404(token)
-    if game.kind != GameKind.TAROT:
-        raise Http404
+    """htmx: what saving would give, updated as the form changes."""
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    played = kind.load(game)
     try:
         number = int(request.GET.get("n", ""))
     except ValueError:
-        number = game.deals.count() + 1
-    last = game.deals.aggregate(m=Max("number"))["m"] or 0
-    if not 1 <= number <= last + 1:
-        number = last + 1
-    dealer = services.dealer_for(game, number)
-    form = _deal_form(game, data=request.POST, dealer=dealer)
-    preview, preview_error = _preview(form, game, dealer)
-    if preview is None and preview_error is None:
-        missing = [str(e) for errs in form.errors.values() for e in errs]
-        preview_error = missing[0] if missing else None
+        number = played.next_number
+    if not 1 <= number <= played.next_number:
+        number = played.next_number
+    form = kind.entry_form(played, number, data=request.POST)
+    preview, error = kind.preview(played, form, number, live=True)
     return render(
         request,
-        "games/_preview.html",
-        {"preview": preview, "preview_error": preview_error, "incomplete": not form.is_valid()},
+        kind.preview_template(),
+        {"preview": preview, "preview_error": error, "incomplete": not form.is_valid()},
     )
-
-
-def _deal_or_404(game, number) -> Deal:
-    deal = (
-        Deal.objects.filter(game=game, number=number)
-        .select_related("dealer", "taker", "partner")
-        .prefetch_related("lines")
-        .first()
-    )
-    if deal is None:
-        raise Http404
-    return deal
-
-
-def _stored_result(game, deal):
-    players = selectors.seat_players(game)
-    data = services.DealInput(
-        taker=deal.taker_id,
-        contract=deal.contract,
-        bouts=deal.bouts,
-        points=Fraction(deal.points_half, 2),
-        partner=deal.partner_id,
-        petit_au_bout=deal.petit_au_bout or None,
-        poignees=tuple((pk, kind) for pk, kind in deal.poignees),
-        chelem=deal.chelem,
-    )
-    try:
-        return services.deal_score(game, deal.dealer, players, data)
-    except (ValidationError, RuleError):
-        return None
-
-
-def deal_detail(request, token: str, number: int):
-    game = _game_or_404(token)
-    deal = _deal_or_404(game, number)
-    players = selectors.seat_players(game)
-    names = {p.pk: p.label for p in players}
-    result = _stored_result(game, deal)
-    lines = {line.player_id: line.score for line in deal.lines.all()}
-    history = []
-    for change in selectors.deal_history(deal):
-        history.append(
-            {
-                "change": change,
-                "before": _describe_snapshot(change.before, names),
-                "after": _describe_snapshot(change.after, names),
-            }
-        )
-    last_number = game.deals.aggregate(m=Max("number"))["m"]
-    return render(
-        request,
-        "games/deal_detail.html",
-        {
-            "game": game,
-            "deal": deal,
-            "breakdown": breakdown(result, names) if result else None,
-            "scores": [(p, lines.get(p.pk, 0)) for p in players],
-            "history": history,
-            "can_write": _can_write(request, game),
-            "is_last": deal.number == last_number,
-        },
-    )
-
-
-def _describe_snapshot(snapshot, names) -> str:
-    if not snapshot:
-        return ""
-    points = format_points(snapshot["points_half"] / 2)
-    scores = ", ".join(
-        f"{names.get(int(pk), '?')} {signed(score)}" for pk, score in snapshot["scores"].items()
-    )
-    return _("%(taker)s, %(contract)s, %(bouts)s bouts, %(points)s points — %(scores)s") % {
-        "taker": names.get(snapshot["taker"], "?"),
-        "contract": CONTRACT_LABELS.get(snapshot["contract"], snapshot["contract"]),
-        "bouts": snapshot["bouts"],
-        "points": points,
-        "scores": scores,
-    }
 
 
 @require_http_methods(["GET", "POST"])
 def deal_edit(request, token: str, number: int):
-    game = _game_or_404(token)
-    deal = _deal_or_404(game, number)
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    played = kind.load(game)
+    if played.entry(number) is None:
+        raise Http404
     if not _can_write(request, game):
-        return _refused(request, game)
-    initial = DealForm.initial_from_deal(deal)
-    form = _deal_form(game, data=request.POST or None, initial=initial, dealer=deal.dealer)
-    preview, preview_error, stale = None, None, None
+        return _refused(request, played)
+    form = kind.entry_form(played, number, data=request.POST or None)
+    preview, error, stale = None, None, ""
+    status = 200
     if request.method == "POST":
         if "preview" in request.POST:
-            preview, preview_error = _preview(form, game, deal.dealer)
+            # The Preview button (no script): the form shows its own errors.
+            preview, error = kind.preview(played, form, number) if form.is_valid() else (None, None)
         elif form.is_valid():
-            expected = form.cleaned_data.get("version") or 0
             try:
-                services.deal_correct(
-                    deal=deal,
-                    data=form.deal_input(),
-                    expected_version=expected,
+                kind.correct(
+                    played=played,
+                    number=number,
+                    form=form,
                     user=request.user,
                     director=_is_director(request),
                 )
-            except services.StaleDealError as e:
-                stale = e.deal
+            except services.StaleError as e:
                 # show the newer version in the form, so nothing is overwritten silently
-                form = _deal_form(
-                    game, initial=DealForm.initial_from_deal(stale), dealer=deal.dealer
-                )
+                played = kind.load(game)
+                stale = kind.describe_stale(played, e.entry)
+                form = kind.entry_form(played, number)
                 form.stale_message = e.messages[0]
+                status = 409
             except ValidationError as e:
                 add_validation_error(form, e)
             else:
-                messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
+                messages.success(request, kind.words.corrected % {"n": number})
                 return redirect("games:sheet", token=game.token)
-    names = {p.pk: p.label for p in selectors.seat_players(game)}
-    stale_result = _stored_result(game, stale) if stale else None
+        if status == 200 and (form.errors or error):
+            status = 400
+    response = _entry_page(
+        request,
+        played,
+        form=form,
+        number=number,
+        editing=True,
+        preview=preview,
+        error=error,
+        stale=stale,
+    )
+    response.status_code = status
+    return response
+
+
+def deal_detail(request, token: str, number: int):
+    """One entry: what was entered, its score and its changes."""
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    played = kind.load(game)
+    if played.entry(number) is None:
+        raise Http404
+    context = {
+        "game": game,
+        "kind": kind,
+        "number": number,
+        "title": kind.words.entry % {"n": number},
+        "text": kind.describe_entry(played, number),
+        "changes": _changes(kind, played, game.changes.filter(number=number)),
+        "can_write": _can_write(request, game),
+        "is_last": number == played.last_number,
+        **kind.detail_context(played, number),
+    }
+    return render(request, "games/entry_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_undo(request, token: str):
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    played = kind.load(game)
+    if played.stopped or (game.locked and not _is_director(request)):
+        return _refused(request, played)
+    if request.method == "POST":
+        number = posted_int(request, "number", -1)
+        try:
+            note = kind.undo(
+                played=played, number=number, user=request.user, director=_is_director(request)
+            )
+        except ValidationError as e:
+            messages.error(request, " ".join(e.messages))
+        else:
+            messages.success(request, kind.words.undone % {"n": number})
+            if note:
+                messages.info(request, note)
+        return redirect("games:sheet", token=game.token)
+    if not played.entries:
+        messages.error(request, str(services.ERR_NO_RECORD))
+        return redirect("games:sheet", token=game.token)
+    number = played.last_number
     return render(
         request,
-        "games/deal_form.html",
+        "games/confirm_undo.html",
         {
             "game": game,
-            "form": form,
+            "kind": kind,
             "number": number,
-            "dealer": deal.dealer,
-            "editing": True,
-            "preview": preview,
-            "preview_error": preview_error,
-            "stale": stale,
-            "stale_breakdown": breakdown(stale_result, names) if stale_result else None,
-            "action": reverse("games:deal_edit", args=[game.token, number]),
-            "preview_url": reverse("games:deal_preview", args=[game.token]) + f"?n={number}",
+            "question": kind.words.undo_question % {"n": number},
+            "text": kind.describe_entry(played, number),
+            **kind.undo_context(played),
         },
     )
 
 
 @require_http_methods(["GET", "POST"])
-def deal_undo(request, token: str):
-    game = _game_or_404(token)
-    if not _can_write(request, game):
-        return _refused(request, game)
-    last = game.deals.select_related("taker").order_by("-number").first()
-    if request.method == "POST":
-        number = posted_int(request, "number", -1)
-        try:
-            services.deal_undo_last(
-                game=game, number=number, user=request.user, director=_is_director(request)
-            )
-        except ValidationError as e:
-            messages.error(request, " ".join(e.messages))
-        else:
-            messages.success(request, _("Deal %(n)s undone.") % {"n": number})
-        return redirect("games:sheet", token=game.token)
-    if last is None:
-        messages.error(request, _("There is no deal to undo."))
-        return redirect("games:sheet", token=game.token)
-    return render(request, "games/confirm_undo.html", {"game": game, "deal": last})
-
-
-@require_http_methods(["GET", "POST"])
 def game_finish(request, token: str):
-    game = _game_or_404(token)
+    game = game_or_404(token)
     if game.finished:
         messages.error(request, _("This game is already finished."))
         return redirect("games:sheet", token=game.token)
@@ -476,20 +454,82 @@ def game_finish(request, token: str):
         else:
             messages.success(request, _("The game is finished. Its sheet stays readable here."))
         return redirect("games:sheet", token=game.token)
-    return render(
-        request, "games/confirm_finish.html", {"game": game, **_sheet_context(request, game)}
-    )
+    return render(request, "games/confirm_finish.html", sheet_context(request, game))
+
+
+def _changes(kind, played, changes):
+    items = []
+    for change in changes.select_related("user"):
+        before, after = kind.describe_change(change, played.names)
+        items.append(
+            {
+                "change": change,
+                "entry": kind.words.entry % {"n": change.number} if change.number else "",
+                "before": before,
+                "after": after,
+                "reopened": bool((change.before or {}).get("reopened")),
+                "awards_taken": (change.before or {}).get("awards") or [],
+            }
+        )
+    return items
 
 
 def game_history(request, token: str):
-    game = _game_or_404(token)
-    names = {p.pk: p.label for p in selectors.seat_players(game)}
-    changes = [
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    played = kind.load(game)
+    return render(
+        request,
+        "games/history.html",
         {
-            "change": c,
-            "before": _describe_snapshot(c.before, names),
-            "after": _describe_snapshot(c.after, names),
-        }
-        for c in game.changes.select_related("user")
-    ]
-    return render(request, "games/history.html", {"game": game, "changes": changes})
+            "game": game,
+            "kind": kind,
+            "changes": _changes(kind, played, game.changes.all()),
+            "ChangeAction": ChangeAction,
+        },
+    )
+
+
+# --- standings over many games -----------------------------------------------------------------
+
+
+def standings_index(request):
+    ongoing = []
+    if request.user.is_authenticated:
+        ongoing = [
+            (g, selectors.seat_players(g)) for g in selectors.games_in_progress(kinds.all_kinds())
+        ]
+    links = [link for kind in kinds.all_kinds() for link in kind.links()]
+    return render(
+        request,
+        "games/standings_index.html",
+        {"kinds": kinds.all_kinds(), "ongoing": ongoing, "links": links},
+    )
+
+
+def standings(request, kind: str):
+    kind = _kind_or_404(kind)
+    form = StandingsFilterForm(request.GET or None)
+    date_from = date_to = None
+    if form.is_bound and form.is_valid():
+        date_from, date_to = form.cleaned_data.get("from"), form.cleaned_data.get("to")
+    rows, table_class, played = kind.standings(date_from, date_to)
+    table = table_class(rows)
+    RequestConfig(request, paginate=False).configure(table)
+    recent = []
+    if request.user.is_authenticated:
+        recent = [kind.recent_line(p) for p in played[:30]]
+    return render(
+        request,
+        "games/standings.html",
+        {
+            "kind": kind,
+            "kinds": kinds.all_kinds(),
+            "form": form,
+            "table": table,
+            "note": kind.standings_note,
+            "recent": recent,
+            "filtered": bool(date_from or date_to),
+        },
+        status=400 if form.is_bound and not form.is_valid() else 200,
+    )

@@ -15,10 +15,12 @@ import segno
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from tarotclub.games.forms import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
-from tarotclub.games.models import Deal, DealLine, Game, Seat
-from tarotclub.games.presenters import format_points
-from tarotclub.games.services import dealer_for, seat_players
+from scoring.fft import format_points
+from tarotclub.games.models import Game, Seat
+from tarotclub.games.selectors import seat_players
+from tarotclub.kinds.tarot.labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from tarotclub.kinds.tarot.models import Deal, DealLine
+from tarotclub.kinds.tarot.services import dealer_for
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 from tarotclub.tournaments import selectors as tournament_selectors

@@ -9,7 +9,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tarotclub.games.presenters import format_points, signed
+from scoring.fft import format_points
+from tarotclub.games.presenters import signed
 from tarotclub.tournaments.services import SEAT_NAMES
 
 

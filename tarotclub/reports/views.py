@@ -16,8 +16,8 @@ from django_tables2 import RequestConfig
 
 from tarotclub.core.decorators import director_required
 from tarotclub.games import selectors as game_selectors
-from tarotclub.games.models import GameKind
-from tarotclub.games.tables import SheetTable
+from tarotclub.kinds.tarot import selectors as tarot_selectors
+from tarotclub.kinds.tarot.tables import SheetTable
 from tarotclub.players.models import Player
 from tarotclub.tournaments import selectors as tournament_selectors
 from tarotclub.tournaments.models import Ranking, Status, Tournament
@@ -192,7 +192,7 @@ def player_pdf(request, pk: int, player_pk: int):
 
 def _tarot_game_or_404(token: str):
     game = game_selectors.game_by_token(token)
-    if game is None or game.kind != GameKind.TAROT:
+    if game is None or game.kind != "tarot":
         raise Http404
     return game
 
@@ -234,7 +234,7 @@ def game_deals_export(request, token: str, fmt: str):
     """The deals of a game from the on-screen score sheet's table (plain values)."""
     check_format(fmt)
     game = _tarot_game_or_404(token)
-    table = SheetTable(game_selectors.game_sheet(game))
+    table = SheetTable(tarot_selectors.game_sheet(game))
     created = timezone.localdate(game.created_at)
     return export_response(
         table, fmt, name=filename("deals", str(game), created, fmt), title=_("Deals")

@@ -30,8 +30,14 @@ INSTALLED_APPS = [
     "tarotclub.players",
     "tarotclub.games",
     "tarotclub.tournaments",
-    "tarotclub.variants",
+    # The game kinds: one package each; each line registers one kind (`games.kinds`).
+    "tarotclub.kinds.tarot",
+    "tarotclub.kinds.foolsfaith",
+    "tarotclub.kinds.deathspot",
+    "tarotclub.kinds.keys",
+    "tarotclub.kinds.cuckoo",
     "tarotclub.reports",
+    "tarotclub.demo",
 ]
 
 MIDDLEWARE = [

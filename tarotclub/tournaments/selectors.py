@@ -9,7 +9,8 @@ from fractions import Fraction
 
 from django.db.models import Count, Prefetch, Sum
 
-from tarotclub.games.models import DealLine, Seat
+from tarotclub.games.models import Seat
+from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
 
 from .models import Entry, Ranking, Table, Tournament

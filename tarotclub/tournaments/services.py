@@ -11,7 +11,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.games import services as games
-from tarotclub.games.models import Game, GameKind
+from tarotclub.games.models import Game
+from tarotclub.kinds.tarot.services import game_totals_db
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
@@ -202,7 +203,7 @@ def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> No
         game = games.game_start(
             players=[players[pk] for pk in seated],
             first_dealer=0,
-            kind=GameKind.TAROT,
+            kind="tarot",
             name=f"{t.name} · R{round_number} T{number}",
             dealer_sits_out=size == 5,
             options={"deals": deals_for_table(t, size)},
@@ -316,7 +317,7 @@ def table_confirm(*, table: Table, user=None) -> Table:
     done = game.deals.count()
     if done < planned:
         raise TournamentError(ERR_SHEET_INCOMPLETE, params={"done": done, "planned": planned})
-    totals = games.game_totals_db(game)
+    totals = game_totals_db(game)
     if sum(totals.values()) != 0:
         raise TournamentError(ERR_SHEET_NOT_ZERO)
     games.game_set_locked(game=game, locked=True, user=user)

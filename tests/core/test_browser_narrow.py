@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import scroll_width
-from tarotclub.games.services import DealInput, deal_record
+from tarotclub.kinds.tarot.services import DealInput, deal_record
 from tarotclub.tournaments import services as tournaments
 from tests.tournaments.helpers import make_tournament
 
@@ -46,7 +46,7 @@ def test_main_pages_fit_360px(phone, live_server, member, game5, five):
         "/tournaments/",
         f"/tournaments/{t.pk}/",
         f"/tournaments/{t.pk}/where/?q=pla",
-        "/variants/standings/",
+        "/games/standings/",
     ]
     for lang in ["fr", "nl", "en"]:
         page.context.add_cookies(

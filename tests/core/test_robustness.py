@@ -8,8 +8,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tarotclub.games.models import Change, Deal
-from tarotclub.games.services import DealInput, deal_record
+from tarotclub.games.models import Change
+from tarotclub.kinds.tarot.models import Deal
+from tarotclub.kinds.tarot.services import DealInput, deal_record
 
 pytestmark = pytest.mark.django_db
 

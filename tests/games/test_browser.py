@@ -127,7 +127,7 @@ def test_a_second_phone_sees_new_deals_without_reloading(phone, live_server, gam
     page = phone
     page.goto(f"{live_server.url}/t/{game4.token}/")
     assert "0 deals" in page.inner_text(".zero-sum")
-    from tarotclub.games.services import DealInput, deal_record
+    from tarotclub.kinds.tarot.services import DealInput, deal_record
 
     deal_record(game=game4, data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=60))
     page.wait_for_function(

@@ -8,9 +8,14 @@ import pytest
 from django.db.models import Sum
 
 from scoring import fft
-from tarotclub.games import selectors, services
-from tarotclub.games.models import Change, ChangeAction, Deal, DealLine
-from tarotclub.games.services import DealInput, GameError, StaleDealError
+from tarotclub.games import selectors as game_selectors
+from tarotclub.games import services
+from tarotclub.games.models import Change, ChangeAction
+from tarotclub.games.services import GameError, StaleError
+from tarotclub.kinds.tarot import selectors as tarot_selectors
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal, DealLine
+from tarotclub.kinds.tarot.services import DealInput
 
 pytestmark = pytest.mark.django_db
 
@@ -34,10 +39,10 @@ def first_example(players) -> DealInput:
 
 def test_game_start_seats_players_in_order(four, member):
     game = services.game_start(players=four[::-1], first_dealer=2, created_by=member)
-    assert [p.pk for p in services.seat_players(game)] == [p.pk for p in four[::-1]]
-    assert services.dealer_for(game, 1) == four[::-1][2]
-    assert services.dealer_for(game, 2) == four[::-1][3]
-    assert services.dealer_for(game, 3) == four[::-1][0]
+    assert [p.pk for p in game_selectors.seat_players(game)] == [p.pk for p in four[::-1]]
+    assert tarot.dealer_for(game, 1) == four[::-1][2]
+    assert tarot.dealer_for(game, 2) == four[::-1][3]
+    assert tarot.dealer_for(game, 3) == four[::-1][0]
 
 
 @pytest.mark.parametrize("count", [1, 2, 6])
@@ -45,7 +50,7 @@ def test_game_start_refuses_wrong_table_size(make_players, count):
     players = make_players(*[f"P{i}" for i in range(count)])
     with pytest.raises(GameError) as e:
         services.game_start(players=players)
-    assert e.value.messages == [str(services.ERR_TABLE_SIZE)]
+    assert e.value.messages == [str(tarot.ERR_TABLE_SIZE)]
 
 
 def test_game_start_refuses_duplicates_and_bad_dealer(four):
@@ -56,7 +61,7 @@ def test_game_start_refuses_duplicates_and_bad_dealer(four):
 
 
 def test_deal_record_stores_the_scoring_result(game4, four):
-    deal = services.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_record(game=game4, data=first_example(four))
     expected = fft.score_deal(
         seats=[p.pk for p in four],
         taker=four[0].pk,
@@ -74,17 +79,17 @@ def test_deal_record_stores_the_scoring_result(game4, four):
 
 
 def test_dealer_moves_and_next_dealer_shows(game4, four):
-    services.deal_record(game=game4, data=first_example(four))
-    services.deal_record(game=game4, data=first_example(four))
+    tarot.deal_record(game=game4, data=first_example(four))
+    tarot.deal_record(game=game4, data=first_example(four))
     dealers = list(game4.deals.order_by("number").values_list("dealer", flat=True))
     assert dealers == [four[0].pk, four[1].pk]
-    assert selectors.game_sheet(game4).next_dealer == four[2]
+    assert tarot_selectors.game_sheet(game4).next_dealer == four[2]
 
 
 def test_rule_error_becomes_translated_game_error_and_saves_nothing(game4, four):
     bad = DealInput(taker=four[0].pk, contract="garde", bouts=3, points=Fraction(10))
     with pytest.raises(GameError) as e:
-        services.deal_record(game=game4, data=bad)
+        tarot.deal_record(game=game4, data=bad)
     assert "bout" in e.value.messages[0]
     assert not Deal.objects.exists() and not Change.objects.exists()
     assert game4.__class__.objects.get(pk=game4.pk).revision == 0
@@ -103,8 +108,8 @@ def test_player_of_another_game_is_refused(game4, four, make_players):
         ),
     ]:
         with pytest.raises(GameError) as e:
-            services.deal_record(game=game4, data=data)
-        assert e.value.messages == [str(services.ERR_NOT_AT_TABLE)]
+            tarot.deal_record(game=game4, data=data)
+        assert e.value.messages == [str(tarot.ERR_NOT_AT_TABLE)]
     assert not Deal.objects.exists()
 
 
@@ -112,7 +117,7 @@ def test_partner_at_five_players(game5, five):
     data = DealInput(
         taker=five[1].pk, partner=five[3].pk, contract="garde", bouts=2, points=Fraction(49)
     )
-    services.deal_record(game=game5, data=data)
+    tarot.deal_record(game=game5, data=data)
     t = totals(game5)
     assert t[five[1].pk] == 2 * 66 and t[five[3].pk] == 66
     assert t[five[0].pk] == t[five[2].pk] == t[five[4].pk] == -66
@@ -122,19 +127,19 @@ def test_partner_at_five_players(game5, five):
 def test_dealer_sits_out_at_a_tournament_table_of_five(five):
     game = services.game_start(players=five, first_dealer=0, dealer_sits_out=True)
     data = DealInput(taker=five[1].pk, contract="prise", bouts=1, points=Fraction(51))
-    services.deal_record(game=game, data=data)
+    tarot.deal_record(game=game, data=data)
     t = totals(game)
     assert t[five[0].pk] == 0  # the dealer sat out
     assert t[five[1].pk] == 75 and sum(t.values()) == 0  # 4-player rules: 3 × 25
     with pytest.raises(GameError) as e:  # deal 2: five[1] deals and cannot take
-        services.deal_record(game=game, data=data)
-    assert e.value.messages == [str(services.ERR_DEALER_PLAYS)]
+        tarot.deal_record(game=game, data=data)
+    assert e.value.messages == [str(tarot.ERR_DEALER_PLAYS)]
 
 
 def test_correction_keeps_the_old_value_in_the_history(game4, four):
-    deal = services.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_record(game=game4, data=first_example(four))
     new = DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44))
-    services.deal_correct(deal=deal, data=new, expected_version=1)
+    tarot.deal_correct(deal=deal, data=new, expected_version=1)
     deal.refresh_from_db()
     assert deal.version == 2 and deal.taker == four[1] and not deal.won
     change = Change.objects.get(action=ChangeAction.CORRECTED)
@@ -145,40 +150,40 @@ def test_correction_keeps_the_old_value_in_the_history(game4, four):
 
 
 def test_stale_correction_is_refused_and_shows_the_newer_version(game4, four):
-    deal = services.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_record(game=game4, data=first_example(four))
     one = DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44))
     two = DealInput(taker=four[2].pk, contract="garde", bouts=1, points=Fraction(60))
-    services.deal_correct(deal=deal, data=one, expected_version=1)
-    with pytest.raises(StaleDealError) as e:
-        services.deal_correct(deal=deal, data=two, expected_version=1)
+    tarot.deal_correct(deal=deal, data=one, expected_version=1)
+    with pytest.raises(StaleError) as e:
+        tarot.deal_correct(deal=deal, data=two, expected_version=1)
     assert e.value.deal.taker_id == four[1].pk and e.value.deal.version == 2
     deal.refresh_from_db()
     assert deal.taker == four[1]  # nothing overwritten
 
 
 def test_undo_only_the_last_deal(game4, four):
-    services.deal_record(game=game4, data=first_example(four))
-    services.deal_record(game=game4, data=first_example(four))
+    tarot.deal_record(game=game4, data=first_example(four))
+    tarot.deal_record(game=game4, data=first_example(four))
     with pytest.raises(GameError):
-        services.deal_undo_last(game=game4, number=1)
-    services.deal_undo_last(game=game4, number=2)
+        tarot.deal_undo_last(game=game4, number=1)
+    tarot.deal_undo_last(game=game4, number=2)
     assert list(game4.deals.values_list("number", flat=True)) == [1]
     undone = Change.objects.get(action=ChangeAction.UNDONE)
     assert undone.before["number"] == 2
     assert sum(totals(game4).values()) == 0
-    services.deal_undo_last(game=game4, number=1)
+    tarot.deal_undo_last(game=game4, number=1)
     with pytest.raises(GameError) as e:
-        services.deal_undo_last(game=game4, number=1)
-    assert e.value.messages == [str(services.ERR_NO_DEAL)]
+        tarot.deal_undo_last(game=game4, number=1)
+    assert e.value.messages == [str(tarot.ERR_NO_DEAL)]
 
 
 def test_finished_game_refuses_every_write(game4, four):
-    deal = services.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_record(game=game4, data=first_example(four))
     services.game_finish(game=game4)
     for call in [
-        lambda: services.deal_record(game=game4, data=first_example(four)),
-        lambda: services.deal_correct(deal=deal, data=first_example(four), expected_version=1),
-        lambda: services.deal_undo_last(game=game4, number=1),
+        lambda: tarot.deal_record(game=game4, data=first_example(four)),
+        lambda: tarot.deal_correct(deal=deal, data=first_example(four), expected_version=1),
+        lambda: tarot.deal_undo_last(game=game4, number=1),
         lambda: services.game_finish(game=game4),
     ]:
         with pytest.raises(GameError):
@@ -187,42 +192,42 @@ def test_finished_game_refuses_every_write(game4, four):
 
 
 def test_locked_sheet_refuses_the_table_but_not_the_director(game4, four):
-    deal = services.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_record(game=game4, data=first_example(four))
     services.game_set_locked(game=game4, locked=True)
     with pytest.raises(GameError) as e:
-        services.deal_record(game=game4, data=first_example(four))
+        tarot.deal_record(game=game4, data=first_example(four))
     assert e.value.messages == [str(services.ERR_LOCKED)]
     other = DealInput(taker=four[2].pk, contract="prise", bouts=1, points=Fraction(60))
-    services.deal_correct(deal=deal, data=other, expected_version=1, director=True)
+    tarot.deal_correct(deal=deal, data=other, expected_version=1, director=True)
     assert Deal.objects.get().taker == four[2]
 
 
 def test_revision_moves_with_every_write(game4, four):
     revisions = [game4.revision]
-    deal = services.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_record(game=game4, data=first_example(four))
     game4.refresh_from_db()
     revisions.append(game4.revision)
-    services.deal_correct(deal=deal, data=first_example(four), expected_version=1)
+    tarot.deal_correct(deal=deal, data=first_example(four), expected_version=1)
     game4.refresh_from_db()
     revisions.append(game4.revision)
     assert revisions == sorted(set(revisions))
 
 
 def test_sheet_running_totals_and_leader(game4, four):
-    services.deal_record(game=game4, data=first_example(four))
-    services.deal_record(
+    tarot.deal_record(game=game4, data=first_example(four))
+    tarot.deal_record(
         game=game4,
         data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44)),
     )
-    sheet = selectors.game_sheet(game4)
+    sheet = tarot_selectors.game_sheet(game4)
     assert [r.running[four[0].pk] for r in sheet.rows] == [318, 318 + 32]
     assert sheet.totals == totals(game4) and sheet.zero_sum
     assert sheet.leaders == {four[0].pk}
 
 
 def test_expected_number_refuses_a_double_entry(game4, four):
-    services.deal_record(game=game4, data=first_example(four), expected_number=1)
+    tarot.deal_record(game=game4, data=first_example(four), expected_number=1)
     with pytest.raises(GameError) as e:
-        services.deal_record(game=game4, data=first_example(four), expected_number=1)
+        tarot.deal_record(game=game4, data=first_example(four), expected_number=1)
     assert "Deal 1 was just entered" in e.value.messages[0]
     assert Deal.objects.count() == 1

@@ -7,8 +7,11 @@ import re
 import pytest
 from django.urls import reverse
 
+from tarotclub.games import selectors as game_selectors
 from tarotclub.games import services
-from tarotclub.games.models import Change, Deal, Game
+from tarotclub.games.models import Change, Game
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal
 from tarotclub.players.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +56,8 @@ def test_start_a_game_with_order_and_first_dealer(member_client, four):
     response = member_client.post(reverse("games:new"), data)
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"].endswith(f"/t/{game.token}/")
-    assert [p.pk for p in services.seat_players(game)] == [p.pk for p in four]
-    assert services.dealer_for(game, 1) == four[2]
+    assert [p.pk for p in game_selectors.seat_players(game)] == [p.pk for p in four]
+    assert tarot.dealer_for(game, 1) == four[2]
 
 
 @pytest.mark.parametrize(
@@ -129,7 +132,7 @@ def test_half_points_are_accepted(client, game4, four, points):
 )
 def test_bad_deals_are_refused_with_a_message(client, game4, four, over, field_text):
     response = client.post(url("deal_new", game4), deal_post(four, **over))
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused: the same page with the message
     assert field_text in response.content.decode()
     assert not Deal.objects.exists() and not Change.objects.exists()
 
@@ -138,7 +141,7 @@ def test_player_of_another_game_is_refused(client, game4, four, make_players):
     (stranger,) = make_players("Stranger")
     post = deal_post(four, **{f"poignee_{stranger.pk}": "simple", "taker": stranger.pk})
     response = client.post(url("deal_new", game4), post)
-    assert response.status_code == 200 and not Deal.objects.exists()
+    assert response.status_code == 400 and not Deal.objects.exists()
 
 
 def test_preview_shows_the_breakdown_in_words(client, game4, four):
@@ -190,7 +193,7 @@ def test_stale_correction_shows_the_newer_version(client, game4, four):
     second = deal_post(four, taker=four[2].pk, version="1")
     response = client.post(url("deal_edit", game4, 1), second)
     html = response.content.decode()
-    assert response.status_code == 200 and "Somebody else changed this deal" in html
+    assert response.status_code == 409 and "Somebody else changed this deal" in html
     # the form now shows the newer version (Bram took) for the person to check
     assert re.search(rf'value="{four[1].pk}"[^>]*checked', html)
     assert Deal.objects.get().taker == four[1]
@@ -248,10 +251,10 @@ def test_bad_tokens_and_numbers_are_404_not_500(client, game4):
 def test_token_opens_only_its_own_game(client, four, make_players):
     other = services.game_start(players=make_players("X1", "X2", "X3"))
     mine = services.game_start(players=four)
-    services.deal_record(
+    tarot.deal_record(
         game=other,
-        data=services.DealInput(
-            taker=services.seat_players(other)[0].pk, contract="prise", bouts=1, points=60
+        data=tarot.DealInput(
+            taker=game_selectors.seat_players(other)[0].pk, contract="prise", bouts=1, points=60
         ),
     )
     assert client.get(url("deal", mine, 1)).status_code == 404
@@ -291,7 +294,7 @@ def test_the_same_deal_entered_from_two_phones_is_recorded_once(client, game4, f
         client.post(url("deal_new", game4), {**deal_post(four), "number": "1"}).status_code == 302
     )
     response = client.post(url("deal_new", game4), {**deal_post(four), "number": "1"})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Deal 1 was just entered from another phone" in response.content.decode()
     assert Deal.objects.count() == 1
     # the form now asks for deal 2

@@ -7,8 +7,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from tarotclub.games.models import DealLine, Seat
+from tarotclub.games.models import Seat
 from tarotclub.games.presenters import signed
+from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.tournaments import selectors
 from tarotclub.tournaments.models import Entry, Table
 from tarotclub.tournaments.services import SEAT_NAMES

@@ -10,8 +10,9 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tarotclub.games import services as games
-from tarotclub.games.models import Deal
+from tarotclub.games import selectors as game_selectors
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal
 from tarotclub.tournaments import selectors, services
 from tests.tournaments.helpers import make_tournament, play_round
 
@@ -143,11 +144,11 @@ def test_deals_csv_and_xlsx_match_the_all_deals_page(played, english_client):
 
 
 def test_game_deals_export_from_the_score_sheet(game4, english_client):
-    anne, bram, chloe, dirk = games.seat_players(game4)
+    anne, bram, chloe, dirk = game_selectors.seat_players(game4)
     for taker, points in ((anne, 56), (chloe, 31)):
-        games.deal_record(
+        tarot.deal_record(
             game=game4,
-            data=games.DealInput(
+            data=tarot.DealInput(
                 taker=taker.pk, contract="garde", bouts=2, points=points, petit_au_bout="attack"
             ),
         )

@@ -9,9 +9,10 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from tarotclub.games import selectors as game_selectors
 from tarotclub.games import services as games
-from tarotclub.games.models import GameKind
 from tarotclub.games.presenters import signed
+from tarotclub.kinds.tarot import services as tarot
 from tarotclub.tournaments import services
 from tarotclub.tournaments.models import Table
 from tarotclub.tournaments.services import SEAT_NAMES
@@ -107,7 +108,7 @@ def test_bad_rounds_formats_and_players_are_404_never_500(running, director_clie
 
 
 def test_other_games_have_no_tarot_sheet(client, five, member):
-    game = games.game_start(players=five[:4], kind=GameKind.FOOLS_FAITH, created_by=member)
+    game = games.game_start(players=five[:4], kind="foolsfaith", created_by=member)
     assert client.get(reverse("reports:game_sheet_pdf", args=[game.token])).status_code == 404
     url = reverse("reports:game_deals_export", args=[game.token, "csv"])
     assert client.get(url).status_code == 404
@@ -184,14 +185,14 @@ def test_a_table_sheet_mid_round_lists_what_is_in_and_leaves_the_rest(running, d
         if x.game.seats.count() == 5
     )
     play_table(table, confirm=False)
-    games.deal_undo_last(game=table.game, number=table.game.deals.count())
+    tarot.deal_undo_last(game=table.game, number=table.game.deals.count())
     response = director_client.get(reverse("reports:game_sheet_pdf", args=[table.game.token]))
     (page,) = pdf_pages(response.content)
     planned = table.game.options["deals"]
     assert f"Table {table.number}Round 1 of 3 · {planned} deals" in page
     # the last deal is not in: its row is there, with its dealer (who sits out) and no score
-    players = games.seat_players(table.game)
-    dealer = games.dealer_for(table.game, planned, players)
+    players = game_selectors.seat_players(table.game)
+    dealer = tarot.dealer_for(table.game, planned, players)
     assert f"\n{planned} {dealer.label} sits out\n" in page
     assert "Sheet confirmed" not in page
     # what is in adds up to zero: the box is ticked
@@ -202,10 +203,10 @@ def test_a_table_sheet_mid_round_lists_what_is_in_and_leaves_the_rest(running, d
 
 
 def test_casual_game_sheet_pdf(game5, english_client, artifacts):
-    anne, bram, chloe, dirk, eva = games.seat_players(game5)
-    games.deal_record(
+    anne, bram, chloe, dirk, eva = game_selectors.seat_players(game5)
+    tarot.deal_record(
         game=game5,
-        data=games.DealInput(
+        data=tarot.DealInput(
             taker=anne.pk,
             contract="garde",
             bouts=2,
@@ -215,9 +216,9 @@ def test_casual_game_sheet_pdf(game5, english_client, artifacts):
             poignees=((anne.pk, "simple"),),
         ),
     )
-    games.deal_record(
+    tarot.deal_record(
         game=game5,
-        data=games.DealInput(taker=bram.pk, contract="prise", bouts=1, points=Fraction(40)),
+        data=tarot.DealInput(taker=bram.pk, contract="prise", bouts=1, points=Fraction(40)),
     )
     response = english_client.get(reverse("reports:game_sheet_pdf", args=[game5.token]))
     assert response.status_code == 200
@@ -225,7 +226,7 @@ def test_casual_game_sheet_pdf(game5, english_client, artifacts):
     (page,) = pdf_pages(response.content)
     assert "PARTNER" in page  # five play: the called partner has a column
     assert "Anne Chloé garde" in page and "attack" in page and "simple (Anne)" in page
-    totals = games.game_totals_db(game5)
+    totals = tarot.game_totals_db(game5)
     assert sum(totals.values()) == 0
     cells = " ".join(signed(totals[p.pk]) for p in (anne, bram, chloe, dirk, eva))
     assert f"TOTAL {cells}" in page

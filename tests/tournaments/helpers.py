@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 
-from tarotclub.games import services as games
+from tarotclub.games import selectors as game_selectors
+from tarotclub.kinds.tarot import services as tarot
 from tarotclub.players.models import Player
 from tarotclub.tournaments import services
 from tarotclub.tournaments.models import Table
@@ -30,13 +31,13 @@ def play_table(table: Table, *, points_for=lambda i: 51 + 3 * i, confirm: bool =
     game = table.game
     planned = game.options["deals"]
     for i in range(game.deals.count(), planned):
-        players = games.seat_players(game)
-        dealer = games.dealer_for(game, i + 1, players)
-        active = games.active_players(game, dealer, players)
+        players = game_selectors.seat_players(game)
+        dealer = tarot.dealer_for(game, i + 1, players)
+        active = tarot.active_players(game, dealer, players)
         taker = active[i % len(active)]
-        games.deal_record(
+        tarot.deal_record(
             game=game,
-            data=games.DealInput(taker=taker.pk, contract="prise", bouts=1, points=points_for(i)),
+            data=tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=points_for(i)),
         )
     if confirm:
         services.table_confirm(table=table)

@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from tarotclub.games import services as games
-from tarotclub.games.models import Deal, Seat
+from tarotclub.games.models import Seat
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal
 from tarotclub.tournaments import selectors, services
 from tarotclub.tournaments.models import Status, Table
 from tarotclub.tournaments.seating import count_repeats
@@ -77,7 +79,7 @@ def test_confirm_needs_every_deal_and_locks_the_sheet():
     table = Table.objects.filter(tournament=t).first()
     play_table(table, confirm=False)
     game = table.game
-    games.deal_undo_last(game=game, number=4)
+    tarot.deal_undo_last(game=game, number=4)
     with pytest.raises(TournamentError) as e:
         services.table_confirm(table=table)
     assert "3 of 4" in e.value.messages[0]
@@ -85,13 +87,13 @@ def test_confirm_needs_every_deal_and_locks_the_sheet():
     game.refresh_from_db()
     assert game.locked
     deal = game.deals.get(number=1)
-    data = games.DealInput(taker=deal.taker_id, contract="garde", bouts=1, points=60)
+    data = tarot.DealInput(taker=deal.taker_id, contract="garde", bouts=1, points=60)
     with pytest.raises(games.GameError):  # the table's link can no longer change it
-        games.deal_correct(deal=deal, data=data, expected_version=1)
+        tarot.deal_correct(deal=deal, data=data, expected_version=1)
     with pytest.raises(games.GameError):  # nor add a deal
-        games.deal_record(game=game, data=data)
+        tarot.deal_record(game=game, data=data)
     # the director corrects a deal: kept in the history like every correction
-    games.deal_correct(deal=deal, data=data, expected_version=1, director=True)
+    tarot.deal_correct(deal=deal, data=data, expected_version=1, director=True)
     assert Deal.objects.get(pk=deal.pk).contract == "garde"
     assert game.changes.filter(action="corrected").exists()
     services.table_unlock(table=table)

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import fft
-from tarotclub.games import services as games
+from tarotclub.kinds.tarot import services as tarot
 from tarotclub.tournaments import selectors, services
 from tarotclub.tournaments.models import Table
 
@@ -22,9 +22,9 @@ def play_deals(deals):
     t = services.tournament_start(tournament=t)
     for taker, contract, points in deals:
         table = Table.objects.get(tournament=t, round=t.current_round)
-        games.deal_record(
+        tarot.deal_record(
             game=table.game,
-            data=games.DealInput(
+            data=tarot.DealInput(
                 taker=players[taker].pk, contract=contract, bouts=1, points=points
             ),
         )

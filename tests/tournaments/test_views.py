@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tarotclub.games.models import Deal
+from tarotclub.kinds.tarot.models import Deal
 from tarotclub.tournaments import services
 from tarotclub.tournaments.models import Entry, Status, Table, Tournament
 

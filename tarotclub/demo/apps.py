@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DemoConfig(AppConfig):
+    """The demo club (`manage.py demo_club`): sits above every app, so `core` needs none."""
+
+    name = "tarotclub.demo"

@@ -1,0 +1,234 @@
+"""The kind registry: every game kind the site keeps, and what each one supplies.
+
+A game kind is one package under ``tarotclub/kinds/`` (a Django app: its Python, templates and
+static files) whose ``AppConfig.ready()`` registers one `Kind` subclass here. Adding a game
+kind means adding that package and its line in ``INSTALLED_APPS``.
+
+The shared views (``games.views``) ask the game's kind for everything that differs: its entry
+form and the template partial that shows it, the preview, how an entry is added, corrected
+and undone, the sheet's summary and rows, an entry described in words, and the standings.
+
+Two storage styles stand behind this one interface:
+
+- French Tarot keeps typed deal rows, each with its score lines, so standings are a sum in the
+  database (``tarotclub.kinds.tarot``);
+- the other games keep JSON records, replayed through their ``scoring`` module after every
+  change (`tarotclub.games.replayed.ReplayedKind`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
+
+_REGISTRY: dict[str, Kind] = {}
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the pages call a kind's entries (each a lazy translation; %(n)s is a number)."""
+
+    entry: Promise  # "Deal %(n)s"
+    correct: Promise  # "Correct deal %(n)s"
+    new: Promise  # "New deal"
+    save: Promise  # "Save the deal"
+    saved: Promise  # "Deal %(n)s saved."
+    corrected: Promise  # "Deal %(n)s corrected."
+    undone: Promise  # "Deal %(n)s undone."
+    undo: Promise  # "Undo the last deal"
+    undo_question: Promise  # "Undo deal %(n)s?"
+
+
+class Kind:
+    """One game kind. A subclass sets the class attributes and overrides what differs.
+
+    The methods that read take a `Played`: the game as loaded once for the request (its
+    players, its entries and, for a replayed game, its states), made by `load`.
+    """
+
+    identifier: ClassVar[str]
+    verbose_name: ClassVar[Promise]
+    #: The scoring module: MIN_PLAYERS, MAX_PLAYERS and OPTIONS come from it.
+    rules: ClassVar[Any]
+    words: ClassVar[Words]
+    #: The entry form's fields, included by the shared entry page.
+    form_template: ClassVar[str]
+    #: When the entry page asks for a new preview (htmx's hx-trigger).
+    preview_trigger: ClassVar[str] = "change delay:150ms, input delay:400ms"
+    #: The top of the sheet (totals or the state of the game), and its main buttons.
+    summary_template: ClassVar[str] = "games/_state.html"
+    #: The kind's own pages (a URLconf module, included at the site's root), or "".
+    urls: ClassVar[str] = ""
+    #: The kind's own CSS files (static paths), on its pages.
+    stylesheets: ClassVar[tuple[str, ...]] = ()
+    actions_template: ClassVar[str] = "games/_new_entry.html"
+    #: Shown on the sheet under the summary (Fool's Faith's challenge cards, say), or "".
+    sheet_extra_template: ClassVar[str] = ""
+    #: The rules end a game by themselves (the Finish button then says "Stop the game").
+    ends_by_rules: ClassVar[bool] = False
+    #: A line under the standings that says what they count.
+    standings_note: ClassVar[Promise | str] = ""
+
+    # --- what the scoring module says --------------------------------------------------------
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.MIN_PLAYERS
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.MAX_PLAYERS
+
+    @property
+    def options(self) -> tuple:
+        return tuple(getattr(self.rules, "OPTIONS", ()))
+
+    def option_fields(self) -> dict[str, forms.Field]:
+        """The new-game screen's fields for the kind's options (whole numbers in range)."""
+        return {
+            o.name: forms.IntegerField(
+                label=gettext_lazy(o.label),
+                min_value=o.low,
+                max_value=o.high,
+                initial=o.default,
+            )
+            for o in self.options
+        }
+
+    def check_table(self, *, players, dealer_sits_out: bool = False) -> None:
+        """Refuse a table this kind is not played at (GameError)."""
+        from .services import ERR_KIND_SIZE, GameError
+
+        if dealer_sits_out or not self.min_players <= len(players) <= self.max_players:
+            raise GameError(
+                ERR_KIND_SIZE,
+                params={
+                    "game": self.verbose_name,
+                    "low": self.min_players,
+                    "high": self.max_players,
+                },
+            )
+
+    def __str__(self) -> str:
+        return str(self.verbose_name)
+
+    # --- reading (each kind implements these) ------------------------------------------------
+
+    def load(self, game):  # pragma: no cover - abstract
+        """The game as read once for this request (a `Played`)."""
+        raise NotImplementedError
+
+    def sheet(self, played, *, link=None) -> dict:  # pragma: no cover - abstract
+        """The sheet's context: `summary` (cards and lines on top) and `table` (the entries).
+
+        `link(n)` is the URL that corrects entry n, or None where nothing may change.
+        """
+        raise NotImplementedError
+
+    def entry_form(self, played, number: int, *, data=None, initial=None):  # pragma: no cover
+        """The form for entry `number` (a new one, or a correction)."""
+        raise NotImplementedError
+
+    def initial(self, played, number: int) -> dict:  # pragma: no cover - abstract
+        """The form's first values: the stored entry when correcting, else the defaults."""
+        raise NotImplementedError
+
+    def preview(self, played, form, number: int, *, live: bool = False):  # pragma: no cover
+        """What saving the form would give: (preview, error message); (None, None) if unsure.
+
+        `live` is the preview that follows the form as it changes (htmx)."""
+        raise NotImplementedError
+
+    def preview_template(self) -> str:
+        return "games/_preview.html"
+
+    def describe_change(self, change, names) -> tuple[str, str]:  # pragma: no cover
+        """A history entry's before and after, in words."""
+        raise NotImplementedError
+
+    def describe_entry(self, played, number: int) -> str:  # pragma: no cover - abstract
+        """Entry `number` in words (the undo and detail screens)."""
+        raise NotImplementedError
+
+    def describe_stale(self, played, entry) -> str:
+        """The newer version of an entry another phone changed, in words."""
+        return self.describe_entry(played, entry.number)
+
+    def entry_context(self, played, number: int, *, editing: bool) -> dict:
+        """What the kind's form template shows besides the form (who deals, the state...)."""
+        return {}
+
+    def detail_context(self, played, number: int) -> dict:
+        """What the entry's own page shows besides its description and changes."""
+        return {}
+
+    def undo_context(self, played) -> dict:
+        """What the undo confirmation adds (a warning that the game opens again...)."""
+        return {}
+
+    def sheet_extra(self, request, played) -> dict:
+        """Context for `sheet_extra_template` (Fool's Faith's challenge cards)."""
+        return {}
+
+    def list_totals(self, games) -> dict[int, dict[int, int]]:
+        """Each game's totals by player for the list of games, where the kind has totals."""
+        return {}
+
+    def recent_line(self, played) -> dict:
+        """One game under the standings: the game, its players, its result if it has one."""
+        return {"game": played.game, "players": played.players, "headline": ""}
+
+    def links(self) -> list[tuple[str, str]]:
+        """The kind's own pages for members, as (url, label), on the standings index."""
+        return []
+
+    # --- writing (through the services) --------------------------------------------------------
+
+    def add(self, *, played, form, user, expected_number, director=False):  # pragma: no cover
+        raise NotImplementedError
+
+    def correct(self, *, played, number, form, user, director=False):  # pragma: no cover
+        """Correct entry `number`; a change by another phone raises `games.services.StaleError`."""
+        raise NotImplementedError
+
+    def undo(self, *, played, number, user, director=False):  # pragma: no cover - abstract
+        """Remove the last entry (its number, as confirmed); returns a message or ""."""
+        raise NotImplementedError
+
+    # --- standings ---------------------------------------------------------------------------
+
+    def standings(self, date_from=None, date_to=None):  # pragma: no cover - abstract
+        """(rows, table class, played games shown under them) for the standings page."""
+        raise NotImplementedError
+
+
+def register(kind_class: type[Kind]) -> type[Kind]:
+    """Add a kind (usually from its app's ``ready()``); the same identifier twice is an error."""
+    kind = kind_class()
+    if kind.identifier in _REGISTRY and type(_REGISTRY[kind.identifier]) is not kind_class:
+        raise ValueError(f"two game kinds are called {kind.identifier!r}")
+    _REGISTRY[kind.identifier] = kind
+    return kind_class
+
+
+def unregister(identifier: str) -> None:
+    """Take a kind out again (tests that register a kind of their own)."""
+    _REGISTRY.pop(identifier, None)
+
+
+def get(identifier: str) -> Kind | None:
+    return _REGISTRY.get(identifier)
+
+
+def all_kinds() -> list[Kind]:
+    """Every registered kind, in the order their apps are installed."""
+    return list(_REGISTRY.values())
+
+
+def choices() -> list[tuple[str, str]]:
+    """(identifier, name) of every kind: the choices of `Game.kind`."""
+    return [(k.identifier, k.verbose_name) for k in _REGISTRY.values()]

@@ -1,0 +1,1 @@
+"""Cuckoo: its entry form, sheet, standings, templates and styles."""

@@ -1,0 +1,81 @@
+"""Cuckoo, 3 to 12 players: each deal, the lowest card loses a life; the last one in wins."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import cuckoo
+from tarotclub.games.kinds import Words
+from tarotclub.games.replayed import ReplayedKind
+from tarotclub.games.standings import player_line, ratio
+from tarotclub.games.tables import GameStandingsTable, NumberColumn
+
+from . import presenters
+from .forms import CuckooForm
+
+
+class CuckooStandings(GameStandingsTable):
+    played = NumberColumn(verbose_name=_("Matches"))
+    won = NumberColumn(verbose_name=_("Won"))
+    win_rate = NumberColumn(verbose_name=_("Win rate"), percent=True)
+    draws = NumberColumn(verbose_name=_("Draws"))
+    average_place = NumberColumn(verbose_name=_("Average place"), digits=1)
+    first_out = NumberColumn(verbose_name=_("Out first"))
+
+
+class Cuckoo(ReplayedKind):
+    identifier = "cuckoo"
+    verbose_name = _("Cuckoo")
+    rules = cuckoo
+    words = Words(
+        entry=_("Deal %(n)s"),
+        correct=_("Correct deal %(n)s"),
+        new=_("New deal"),
+        save=_("Save"),
+        saved=_("Deal %(n)s saved."),
+        corrected=_("Deal %(n)s corrected."),
+        undone=_("Deal %(n)s undone."),
+        undo=_("Undo the last deal"),
+        undo_question=_("Undo Deal %(n)s?"),
+    )
+    form_class = CuckooForm
+    form_template = "kinds/cuckoo/_form.html"
+    stylesheets = ("kinds/cuckoo/cuckoo.css",)
+    ends_by_rules = True
+    player_maps = ("cards", "swap_losses")
+    standings_table = CuckooStandings
+    standings_note = _(
+        "Matches played to their end. Place: 1 for the winner (and for everybody in a draw); "
+        "players who went out together share a place. Out first: went out before everybody else."
+    )
+
+    def summary(self, state, players, names):
+        return presenters.summary(state, players, names)
+
+    def rows(self, state, players, names):
+        return presenters.rows(state, players, names)
+
+    def describe(self, data, names):
+        return presenters.describe(data, names)
+
+    def standings_rows(self, played: list) -> list[dict]:
+        """Matches ended by the rules (a stopped match counts nowhere)."""
+        lines: dict[int, dict] = {}
+        for gs in played:
+            if not gs.over:
+                continue
+            st = gs.state
+            places = cuckoo.places(st)
+            first_out = next((r.out for r in st.history if r.out), ())
+            draw_group = set(st.history[-1].out) if st.draw and st.history else set()
+            for p in gs.players:
+                line = player_line(lines, p, played=0, won=0, draws=0, first_out=0, places=0)
+                line["played"] += 1
+                line["won"] += int(st.winner == p.pk)
+                line["draws"] += int(p.pk in draw_group)
+                line["first_out"] += int(p.pk in first_out and p.pk not in draw_group)
+                line["places"] += places.get(p.pk, len(gs.players))
+        for line in lines.values():
+            line["average_place"] = ratio(line["places"], line["played"])
+            line["win_rate"] = ratio(line["won"], line["played"])
+        return list(lines.values())

@@ -1,0 +1,1 @@
+"""Death's Pot: its entry form, sheet, standings, templates and styles."""

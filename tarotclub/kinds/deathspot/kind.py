@@ -1,0 +1,88 @@
+"""Death's Pot, 2 to 6 players: stakes paid into a pot; Death, the honours and the tricks
+take from it."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import deathspot
+from tarotclub.games.kinds import Words
+from tarotclub.games.presenters import signed
+from tarotclub.games.replayed import ReplayedKind
+from tarotclub.games.standings import player_line, ratio
+from tarotclub.games.tables import GameStandingsTable, NumberColumn
+
+from . import presenters
+from .forms import DeathsPotForm
+
+
+class DeathsPotStandings(GameStandingsTable):
+    games = NumberColumn(verbose_name=_("Games"))
+    deals = NumberColumn(verbose_name=_("Deals"))
+    pots = NumberColumn(verbose_name=_("Pots taken"))
+    net = NumberColumn(verbose_name=_("Net balance"))
+    average = NumberColumn(verbose_name=_("Per game"), digits=1)
+
+    def render_net(self, value):
+        return signed(value)
+
+
+class DeathsPot(ReplayedKind):
+    identifier = "deathspot"
+    verbose_name = _("Death's Pot")
+    rules = deathspot
+    words = Words(
+        entry=_("Deal %(n)s"),
+        correct=_("Correct deal %(n)s"),
+        new=_("New deal"),
+        save=_("Save"),
+        saved=_("Deal %(n)s saved."),
+        corrected=_("Deal %(n)s corrected."),
+        undone=_("Deal %(n)s undone."),
+        undo=_("Undo the last deal"),
+        undo_question=_("Undo Deal %(n)s?"),
+    )
+    form_class = DeathsPotForm
+    form_template = "kinds/deathspot/_form.html"
+    stylesheets = ("kinds/deathspot/deathspot.css",)
+    player_maps = ("tricks",)
+    standings_table = DeathsPotStandings
+    standings_note = _(
+        "Every game with at least one deal, finished or not. Net balance: stakes won minus "
+        "stakes paid, over all games; per game: the net balance divided by the games played. "
+        "Pots taken: with Death or the most tricks."
+    )
+
+    def summary(self, state, players, names):
+        return presenters.summary(state, players, names)
+
+    def rows(self, state, players, names):
+        return presenters.rows(state, players, names)
+
+    def describe(self, data, names):
+        return presenters.describe(data, names)
+
+    def standings_rows(self, played: list) -> list[dict]:
+        """Every game with at least one deal, finished or not (balances are final at any time)."""
+        lines: dict[int, dict] = {}
+        for gs in played:
+            st = gs.state
+            if not st.history:
+                continue
+            stake = st.stake
+            for p in gs.players:
+                line = player_line(lines, p, games=0, deals=0, pots=0, net=0)
+                line["games"] += 1
+                line["deals"] += len(st.history)
+                line["net"] += st.balances[p.pk]
+                line["pots"] += sum(
+                    1
+                    for r in st.history
+                    for pay in r.payments
+                    if pay.player == p.pk and pay.kind in (deathspot.DEATH, deathspot.TRICKS)
+                )
+                line.setdefault("stakes", set()).add(stake)
+        for line in lines.values():
+            line["average"] = ratio(line["net"], line["games"])
+            line.pop("stakes", None)
+        return list(lines.values())

@@ -1,0 +1,104 @@
+"""What a person reads about a game of Death's Pot: balances, the pot, who paid what."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring import deathspot
+from tarotclub.games.presenters import Cell, PlayerCard, Row, Summary, join_names, number, signed
+from tarotclub.games.replayed import pk_map
+
+from .labels import HONOUR_LABELS, honour_name
+
+
+def summary(state, players, names) -> Summary:
+    cards = []
+    for p in players:
+        balance = state.balances[p.pk]
+        css = "pos" if balance > 0 else "neg" if balance < 0 else ""
+        cards.append(PlayerCard(p.pk, p.label, signed(balance), _("balance"), css))
+    summary = Summary(cards=cards)
+    summary.lines.append(
+        _("Deal %(n)s: %(dealer)s deals (the deal passes to the right).")
+        % {"n": len(state.history) + 1, "dealer": names[state.dealer]}
+    )
+    summary.lines.append(_("Pot: %(pot)s") % {"pot": state.pot})
+    total = sum(state.balances.values()) + state.pot
+    if total == 0:
+        summary.lines.append(_("Balances and pot add up to 0 ✓"))
+    else:  # pragma: no cover - the rules assert it
+        summary.lines.append(_("Balances and pot do not add up to 0."))
+    return summary
+
+
+def deal_text(r, names) -> str:
+    parts = []
+    if r.death is not None:
+        won = sum(p.amount for p in r.payments if p.kind == deathspot.DEATH)
+        parts.append(
+            _("%(player)s shows Death and takes the pot (%(amount)s).")
+            % {"player": names[r.death], "amount": won}
+        )
+    else:
+        for kind, _value in deathspot.HONOURS:
+            for pay in r.payments:
+                if pay.kind == kind:
+                    label = honour_name(kind)
+                    text = f"{label}: {names[pay.player]} {signed(pay.amount)}"
+                    if pay.capped:
+                        text += " " + _("(all the pot held)")
+                    parts.append(text)
+        if r.tricks_winner is not None:
+            won = sum(p.amount for p in r.payments if p.kind == deathspot.TRICKS)
+            parts.append(
+                _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s).")
+                % {
+                    "player": names[r.tricks_winner],
+                    "tricks": r.tricks[r.tricks_winner],
+                    "amount": won,
+                }
+            )
+        else:
+            parts.append(
+                _("Tie for the most tricks: %(players)s. The pot stays.")
+                % {"players": join_names(r.tied, names)}
+            )
+    parts.append(_("Pot: %(pot)s") % {"pot": r.pot})
+    return " · ".join(parts)
+
+
+def rows(state, players, names) -> list[Row]:
+    rows = []
+    previous = {p.pk: 0 for p in players}
+    for pay in state.opening:
+        previous[pay.player] += pay.amount
+    for r in state.history:
+        cells = {}
+        for p in players:
+            change = r.balances[p.pk] - previous[p.pk]
+            css = "pos" if change > 0 else "neg" if change < 0 else ""
+            cells[p.pk] = Cell(signed(change), number(r.balances[p.pk]), css)
+        previous = dict(r.balances)
+        rows.append(Row(r.number, names[r.dealer], deal_text(r, names), cells))
+    return rows
+
+
+def describe(data: Any, names: Mapping[int, str]) -> str:
+    """A stored deal in words (for the change history); never raises."""
+    try:
+        d = data
+        if d.get("death") is not None:
+            return _("Death: %(player)s") % {"player": names.get(d["death"], "?")}
+        parts = [
+            f"{honour_name(k)}: {names.get(d[k], '?')}"
+            for k in HONOUR_LABELS
+            if d.get(k) is not None
+        ]
+        tricks = ", ".join(f"{names.get(pk, '?')} {n}" for pk, n in pk_map(d["tricks"]).items())
+        parts.append(_("tricks: %(list)s") % {"list": tricks})
+        return " · ".join(parts)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return str(data)

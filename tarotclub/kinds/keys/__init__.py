@@ -1,0 +1,1 @@
+"""Keys of the Kingdom: its entry form, sheet, standings, templates and styles."""

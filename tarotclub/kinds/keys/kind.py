@@ -1,0 +1,97 @@
+"""Keys of the Kingdom, 2 to 4 players: each record is a whole game; a session never ends
+by itself."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import keys
+from tarotclub.games.kinds import Words
+from tarotclub.games.replayed import ReplayedKind
+from tarotclub.games.tables import GameStandingsTable, NumberColumn
+
+from . import presenters
+from .forms import KeysForm
+
+
+class KeysStandings(GameStandingsTable):
+    played = NumberColumn(verbose_name=_("Games"))
+    won = NumberColumn(verbose_name=_("Won"))
+    win_rate = NumberColumn(verbose_name=_("Win rate"), percent=True)
+    average_keys = NumberColumn(verbose_name=_("Keys when losing"), digits=1)
+
+
+class Keys(ReplayedKind):
+    identifier = "keys"
+    verbose_name = _("Keys of the Kingdom")
+    rules = keys
+    words = Words(
+        entry=_("Game %(n)s"),
+        correct=_("Correct game %(n)s"),
+        new=_("Enter a game played"),
+        save=_("Save"),
+        saved=_("Game %(n)s saved."),
+        corrected=_("Game %(n)s corrected."),
+        undone=_("Game %(n)s undone."),
+        undo=_("Undo the last game"),
+        undo_question=_("Undo Game %(n)s?"),
+    )
+    form_class = KeysForm
+    form_template = "kinds/keys/_form.html"
+    stylesheets = ("kinds/keys/keys.css",)
+    shows_dealer = False
+    player_maps = ("suits", "keys", "guards")
+    standings_table = KeysStandings
+    standings_note = _(
+        "Every game entered. Keys when losing: the average number of keys held at the end of "
+        "the games lost."
+    )
+
+    def summary(self, state, players, names):
+        return presenters.summary(state, players, names)
+
+    def rows(self, state, players, names):
+        return presenters.rows(state, players, names)
+
+    def describe(self, data, names):
+        return presenters.describe(data, names)
+
+    def next_line(self, summary) -> str:
+        return ""  # a session of Keys has no "next"
+
+    def initial(self, played, number: int) -> dict:
+        if played.entry(number) is not None:
+            return super().initial(played, number)
+        previous = played.entries[-1].data if played.entries else None
+        return KeysForm.initial_suits(played.players, previous)
+
+    def standings_rows(self, played: list) -> list[dict]:
+        """Every recorded game (each record is a whole game), via `scoring.keys.standings`."""
+        games = []
+        players: dict = {}
+        for gs in played:
+            for p in gs.players:
+                players[p.pk] = p
+            games += [
+                {"suits": g.suits, "winner": g.winner, "keys": g.keys, "guards": g.guards}
+                for g in gs.state.games
+            ]
+        table = keys.standings(games)
+        rows = []
+        for pk, rec in table.players.items():
+            rows.append(
+                {
+                    "pk": pk,
+                    "player": players[pk].short_name,
+                    "played": rec.played,
+                    "won": rec.won,
+                    "lost": rec.lost,
+                    "win_rate": float(rec.win_rate),
+                    "average_keys": (
+                        float(rec.average_keys_when_losing)
+                        if rec.average_keys_when_losing is not None
+                        else None
+                    ),
+                }
+            )
+        return rows

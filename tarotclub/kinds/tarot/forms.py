@@ -1,0 +1,158 @@
+"""The deal screen: taker, contract, partner at five, bouts, points, the bonuses."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring import RuleError, fft
+from tarotclub.games.forms import ERR_CHOICE, BigChoiceField
+
+from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from .services import DealInput
+
+ERR_REQUIRED_TAKER = _("Who took? Tap the taker.")
+ERR_REQUIRED_CONTRACT = _("Choose the contract.")
+ERR_REQUIRED_BOUTS = _("How many bouts did the attack hold?")
+ERR_REQUIRED_POINTS = _("Enter the card points.")
+ERR_PARTNER_REQUIRED = _("Who was called? Tap the partner, or 'alone'.")
+
+ALONE = "alone"
+
+
+def parse_points_text(text: str) -> Fraction:
+    """Points as typed ('49', '40.5', '40,5', '40½') → Fraction; else a translated error."""
+    try:
+        return fft.parse_points(text or "")
+    except RuleError as e:
+        raise forms.ValidationError(e.translated(gettext), code="points") from None
+
+
+class DealForm(forms.Form):
+    """The deal screen. `players`: who sits at the table (in order); `active`: who plays."""
+
+    taker = BigChoiceField(
+        label=_("Taker"),
+        coerce=int,
+        error_messages={"required": ERR_REQUIRED_TAKER, "invalid_choice": ERR_CHOICE},
+    )
+    contract = BigChoiceField(
+        label=_("Contract"),
+        choices=list(CONTRACT_LABELS.items()),
+        error_messages={"required": ERR_REQUIRED_CONTRACT, "invalid_choice": ERR_CHOICE},
+    )
+    bouts = BigChoiceField(
+        label=_("Bouts of the attack"),
+        coerce=int,
+        choices=[(i, str(i)) for i in range(4)],
+        error_messages={"required": ERR_REQUIRED_BOUTS, "invalid_choice": ERR_CHOICE},
+    )
+    points_side = BigChoiceField(
+        label=_("Points counted by"),
+        choices=list(SIDE_LABELS.items()),
+        initial="attack",
+        required=False,
+    )
+    points = forms.CharField(
+        label=_("Card points"),
+        max_length=12,
+        error_messages={"required": ERR_REQUIRED_POINTS},
+        widget=forms.TextInput(
+            attrs={"inputmode": "decimal", "autocomplete": "off", "placeholder": "0–91"}
+        ),
+    )
+    petit_au_bout = BigChoiceField(
+        label=_("Petit au bout"),
+        choices=[("", pgettext_lazy("petit au bout", "none")), *SIDE_LABELS.items()],
+        required=False,
+        initial="",
+    )
+    chelem = BigChoiceField(
+        label=_("Slam (chelem)"),
+        choices=list(CHELEM_LABELS.items()),
+        required=False,
+        initial="none",
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+
+    def __init__(self, *args, players, active, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.active = list(active)
+        choices = [(p.pk, p.label) for p in self.active]
+        self.fields["taker"].choices = choices
+        if len(self.active) == 5:
+            self.fields["partner"] = BigChoiceField(
+                label=_("Called partner"),
+                choices=[*choices, (ALONE, _("alone"))],
+                error_messages={"required": ERR_PARTNER_REQUIRED, "invalid_choice": ERR_CHOICE},
+            )
+        sizes = fft.poignee_sizes(len(self.active))
+        poignee_choices = [("", pgettext_lazy("poignée", "none"))] + [
+            (str(kind), f"{POIGNEE_LABELS[str(kind)]} ({sizes[kind]})") for kind in sizes
+        ]
+        for p in self.active:
+            self.fields[f"poignee_{p.pk}"] = BigChoiceField(
+                label=p.label, choices=poignee_choices, required=False, initial=""
+            )
+
+    @property
+    def player_cols(self) -> str:
+        """CSS class laying the player buttons out in one row."""
+        return f"cols-{len(self.active)}"
+
+    @property
+    def poignee_fields(self):
+        return [self[f"poignee_{p.pk}"] for p in self.active]
+
+    def clean_points(self):
+        return parse_points_text(self.cleaned_data.get("points", ""))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("points") is not None and data.get("points_side") == "defence":
+            data["points"] = Fraction(91) - data["points"]
+        return data
+
+    def deal_input(self) -> DealInput:
+        """The validated form as the service's input (call after is_valid())."""
+        d = self.cleaned_data
+        partner = d.get("partner")
+        poignees = tuple(
+            (p.pk, d[f"poignee_{p.pk}"]) for p in self.active if d.get(f"poignee_{p.pk}")
+        )
+        return DealInput(
+            taker=d["taker"],
+            contract=d["contract"],
+            bouts=d["bouts"],
+            points=d["points"],
+            partner=None if partner in (None, "", ALONE) else int(partner),
+            petit_au_bout=d.get("petit_au_bout") or None,
+            poignees=poignees,
+            chelem=d.get("chelem") or "none",
+        )
+
+    @classmethod
+    def initial_from_deal(cls, deal) -> dict:
+        initial = {
+            "taker": deal.taker_id,
+            "contract": deal.contract,
+            "bouts": deal.bouts,
+            "points_side": "attack",
+            "points": _format_half(deal.points_half),
+            "petit_au_bout": deal.petit_au_bout,
+            "chelem": deal.chelem,
+            "version": deal.version,
+            "partner": deal.partner_id or ALONE,
+        }
+        for pk, kind in deal.poignees:
+            initial[f"poignee_{pk}"] = kind
+        return initial
+
+
+def _format_half(points_half: int) -> str:
+    whole, half = divmod(points_half, 2)
+    return f"{whole}.5" if half else str(whole)

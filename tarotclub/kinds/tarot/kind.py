@@ -1,0 +1,312 @@
+"""French Tarot, 3 to 5 players, by the federation's rules (`scoring.fft`).
+
+Its deals are typed rows with their score lines (`models.Deal`, `models.DealLine`), so totals
+and standings are sums in the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Sum
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import RuleError, fft
+from tarotclub.games.kinds import Kind, Words
+from tarotclub.games.models import Game
+from tarotclub.games.presenters import signed
+from tarotclub.games.selectors import names_of
+from tarotclub.games.services import GameError
+from tarotclub.games.tables import GameStandingsTable, NumberColumn
+
+from . import selectors, services
+from .forms import DealForm
+from .labels import CONTRACT_LABELS
+from .models import DealLine
+from .presenters import breakdown
+from .tables import SheetTable
+
+
+@dataclass
+class TarotPlayed:
+    """A tarot game as read once for a request: its sheet (every deal with its lines)."""
+
+    game: Game
+    kind: Tarot
+    players: list
+    sheet: selectors.Sheet
+    names: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def entries(self) -> list:
+        return [row.deal for row in self.sheet.rows]
+
+    @property
+    def next_number(self) -> int:
+        return self.sheet.deal_count + 1
+
+    @property
+    def last_number(self) -> int:
+        return self.sheet.deal_count
+
+    def entry(self, number: int):
+        rows = self.sheet.rows
+        return rows[number - 1].deal if 1 <= number <= len(rows) else None
+
+    @property
+    def stopped(self) -> bool:
+        """A finished tarot game never opens again."""
+        return self.game.finished
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.sheet.rows) and not self.game.finished
+
+    def refusal(self):
+        return services.ERR_FINISHED if self.game.finished else services.ERR_LOCKED
+
+    @property
+    def error(self) -> str:
+        return ""
+
+
+class TarotStandings(GameStandingsTable):
+    games = NumberColumn(verbose_name=gettext_lazy("Games"))
+    deals = NumberColumn(verbose_name=gettext_lazy("Deals"))
+    total = NumberColumn(verbose_name=gettext_lazy("Total"))
+    average = NumberColumn(verbose_name=gettext_lazy("Per deal"), digits=1)
+
+
+class Tarot(Kind):
+    identifier = "tarot"
+    verbose_name = gettext_lazy("French Tarot")
+    rules = fft
+    words = Words(
+        entry=gettext_lazy("Deal %(n)s"),
+        correct=gettext_lazy("Correct deal %(n)s"),
+        new=gettext_lazy("New deal"),
+        save=gettext_lazy("Save the deal"),
+        saved=gettext_lazy("Deal %(n)s saved."),
+        corrected=gettext_lazy("Deal %(n)s corrected."),
+        undone=gettext_lazy("Deal %(n)s undone."),
+        undo=gettext_lazy("Undo the last deal"),
+        undo_question=gettext_lazy("Undo deal %(n)s?"),
+    )
+    form_template = "kinds/tarot/_form.html"
+    summary_template = "kinds/tarot/_totals.html"
+    actions_template = "kinds/tarot/_actions.html"
+    preview_trigger = "change, input from:#id_points delay:300ms"
+    standings_note = gettext_lazy(
+        "Casual games (tournament tables count in their tournament). Total: the sum of the "
+        "player's scores; per deal: the total divided by the deals played."
+    )
+
+    @property
+    def min_players(self) -> int:
+        return min(fft.TABLE_SIZES)
+
+    @property
+    def max_players(self) -> int:
+        return max(fft.TABLE_SIZES)
+
+    def check_table(self, *, players, dealer_sits_out: bool = False) -> None:
+        if dealer_sits_out and len(players) != 5:
+            raise GameError(services.ERR_TABLE_SIZE_SITTING_OUT)
+        if len(players) not in fft.TABLE_SIZES:
+            raise GameError(services.ERR_TABLE_SIZE)
+
+    # --- reading -------------------------------------------------------------------------
+
+    def load(self, game: Game) -> TarotPlayed:
+        sheet = selectors.game_sheet(game)
+        return TarotPlayed(game, self, sheet.players, sheet, names_of(sheet.players))
+
+    def sheet(self, played: TarotPlayed, *, link=None) -> dict:
+        game = played.game
+        planned = game.options.get("deals")
+        return {
+            "sheet": played.sheet,
+            "table": SheetTable(
+                played.sheet, link=lambda n: reverse("games:deal", args=[game.token, n])
+            ),
+            "deals_planned": planned,
+            "all_deals_in": bool(planned) and played.sheet.deal_count >= planned,
+            "downloads": [
+                (reverse("reports:game_sheet_pdf", args=[game.token]), _("Sheet (PDF)")),
+                (
+                    reverse("reports:game_deals_export", args=[game.token, "csv"]),
+                    _("Deals (CSV)"),
+                ),
+                (
+                    reverse("reports:game_deals_export", args=[game.token, "xlsx"]),
+                    _("Deals (Excel)"),
+                ),
+            ],
+        }
+
+    def _dealer(self, played: TarotPlayed, number: int):
+        deal = played.entry(number)
+        if deal is not None:
+            return deal.dealer
+        return services.dealer_for(played.game, number, played.players)
+
+    def entry_form(self, played: TarotPlayed, number: int, *, data=None, initial=None):
+        dealer = self._dealer(played, number)
+        active = services.active_players(played.game, dealer, played.players)
+        return DealForm(
+            data,
+            initial=initial if initial is not None else self.initial(played, number),
+            players=played.players,
+            active=active,
+        )
+
+    def initial(self, played: TarotPlayed, number: int) -> dict:
+        deal = played.entry(number)
+        return DealForm.initial_from_deal(deal) if deal is not None else {}
+
+    def entry_context(self, played: TarotPlayed, number: int, *, editing: bool) -> dict:
+        dealer = self._dealer(played, number)
+        return {"subtitle": _("%(name)s deals") % {"name": dealer.short_name}}
+
+    def preview_template(self) -> str:
+        return "kinds/tarot/_preview.html"
+
+    def preview(self, played: TarotPlayed, form, number: int, *, live: bool = False):
+        """The score the deal would get, explained: (breakdown, error message)."""
+        if not form.is_valid():
+            errors = [str(e) for errs in form.errors.values() for e in errs]
+            return None, (errors[0] if errors else None)
+        dealer = self._dealer(played, number)
+        try:
+            result = services.deal_score(played.game, dealer, played.players, form.deal_input())
+        except ValidationError as e:
+            return None, " ".join(e.messages)
+        return breakdown(result, played.names), None
+
+    def _stored_result(self, played: TarotPlayed, deal):
+        data = services.DealInput(
+            taker=deal.taker_id,
+            contract=deal.contract,
+            bouts=deal.bouts,
+            points=Fraction(deal.points_half, 2),
+            partner=deal.partner_id,
+            petit_au_bout=deal.petit_au_bout or None,
+            poignees=tuple((pk, kind) for pk, kind in deal.poignees),
+            chelem=deal.chelem,
+        )
+        try:
+            return services.deal_score(played.game, deal.dealer, played.players, data)
+        except (ValidationError, RuleError):
+            return None
+
+    @staticmethod
+    def describe_snapshot(snapshot, names) -> str:
+        if not snapshot:
+            return ""
+        points = fft.format_points(Fraction(snapshot["points_half"], 2))
+        scores = ", ".join(
+            f"{names.get(int(pk), '?')} {signed(score)}" for pk, score in snapshot["scores"].items()
+        )
+        return _("%(taker)s, %(contract)s, %(bouts)s bouts, %(points)s points — %(scores)s") % {
+            "taker": names.get(snapshot["taker"], "?"),
+            "contract": CONTRACT_LABELS.get(snapshot["contract"], snapshot["contract"]),
+            "bouts": snapshot["bouts"],
+            "points": points,
+            "scores": scores,
+        }
+
+    def describe_change(self, change, names) -> tuple[str, str]:
+        return self.describe_snapshot(change.before, names), self.describe_snapshot(
+            change.after, names
+        )
+
+    def describe_entry(self, played: TarotPlayed, number: int) -> str:
+        deal = played.entry(number)
+        if deal is None:
+            return ""
+        return self.describe_snapshot(services.deal_snapshot(deal), played.names)
+
+    def describe_stale(self, played: TarotPlayed, entry) -> str:
+        result = self._stored_result(played, entry)
+        if result is None:
+            return ""
+        b = breakdown(result, played.names)
+        return f"{b.headline} · {b.formula}"
+
+    def detail_context(self, played: TarotPlayed, number: int) -> dict:
+        deal = played.entry(number)
+        result = self._stored_result(played, deal)
+        lines = {line.player_id: line.score for line in deal.lines.all()}
+        return {
+            "subtitle": _("%(name)s dealt") % {"name": deal.dealer.short_name},
+            "detail_template": "kinds/tarot/_detail.html",
+            "breakdown": breakdown(result, played.names) if result else None,
+            "scores": [(p, lines.get(p.pk, 0)) for p in played.players],
+            "correct_label": _("Correct this deal"),
+            "undo_label": _("Undo this deal"),
+        }
+
+    def list_totals(self, games) -> dict[int, dict[int, int]]:
+        return selectors.game_totals(games) if games else {}
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def add(self, *, played, form, user, expected_number, director=False):
+        return services.deal_record(
+            game=played.game,
+            data=form.deal_input(),
+            user=user,
+            director=director,
+            expected_number=expected_number,
+        )
+
+    def correct(self, *, played, number, form, user, director=False):
+        return services.deal_correct(
+            deal=played.entry(number),
+            data=form.deal_input(),
+            expected_version=form.cleaned_data.get("version") or 0,
+            user=user,
+            director=director,
+        )
+
+    def undo(self, *, played, number, user, director=False):
+        services.deal_undo_last(game=played.game, number=number, user=user, director=director)
+        return ""
+
+    # --- standings -------------------------------------------------------------------------
+
+    def standings(self, date_from=None, date_to=None):
+        """Each player's casual games, deals and total, summed in the database."""
+        lines = DealLine.objects.filter(
+            deal__game__kind=self.identifier, deal__game__tournament_table__isnull=True
+        )
+        if date_from:
+            lines = lines.filter(deal__game__created_at__date__gte=date_from)
+        if date_to:
+            lines = lines.filter(deal__game__created_at__date__lte=date_to)
+        figures = (
+            lines.values("player_id", "player__name", "player__nickname")
+            .annotate(
+                total=Sum("score"),
+                deals=Count("deal", distinct=True),
+                games=Count("deal__game", distinct=True),
+            )
+            .order_by()
+        )
+        rows = [
+            {
+                "pk": f["player_id"],
+                "player": f["player__nickname"] or f["player__name"],
+                "games": f["games"],
+                "deals": f["deals"],
+                "total": f["total"],
+                "average": f["total"] / f["deals"] if f["deals"] else None,
+            }
+            for f in figures
+        ]
+        rows.sort(key=lambda r: r["player"].lower())
+        return rows, TarotStandings, []

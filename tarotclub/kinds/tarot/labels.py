@@ -1,0 +1,22 @@
+"""French Tarot's words on buttons and sheets, in the reader's language."""
+
+from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring import fft
+
+# Labels come from the rules module (its strings are in the catalogue) and are translated late.
+CONTRACT_LABELS = {str(k): gettext_lazy(v) for k, v in fft.CONTRACT_LABELS.items()}
+SIDE_LABELS = {str(k): gettext_lazy(v) for k, v in fft.SIDE_LABELS.items()}
+CHELEM_LABELS = {
+    "none": _("no slam"),
+    "announced_made": _("announced, made"),
+    "unannounced_made": _("made, not announced"),
+    "announced_failed": _("announced, failed"),
+    "defence": _("made by the defence"),
+}
+POIGNEE_LABELS = {
+    "simple": _("simple"),
+    "double": _("double"),
+    "triple": _("triple"),
+}

@@ -1,0 +1,91 @@
+"""Words and numbers a person reads to check a deal: built from `scoring.fft.DealScore`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.fft import format_points
+from tarotclub.games.presenters import signed
+
+from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+
+
+@dataclass
+class Breakdown:
+    headline: str  # garde, 2 bouts, 49 points: won by 8
+    formula: str  # (25 + 8) × 2 + petit au bout 20 + poignée 20 = 106 per defender
+    shares: str  # each defender pays 106, the taker receives 318
+    won: bool
+
+
+def breakdown(result, names: dict) -> Breakdown:
+    """Explain a DealScore in the current language. `names`: player key → display name."""
+    contract = CONTRACT_LABELS[str(result.contract)]
+    bouts = ngettext("%(n)s bout", "%(n)s bouts", result.bouts) % {"n": result.bouts}
+    points = _("%(points)s points") % {"points": format_points(result.points)}
+    if result.won:
+        verdict = _("won by %(gap)s") % {"gap": result.gap}
+    else:
+        verdict = _("lost by %(gap)s") % {"gap": result.gap}
+    if result.rounded_points != result.points:
+        points += " (" + _("counted %(points)s") % {"points": result.rounded_points} + ")"
+    headline = f"{contract}, {bouts}, {points}: {verdict}"
+
+    terms: list[tuple[int, str]] = []
+    base = f"(25 + {result.gap}) × {result.multiplier}"
+    terms.append((result.contract_part, base))
+    if result.petit_au_bout_bonus:
+        terms.append(
+            (
+                result.petit_au_bout_bonus,
+                _("petit au bout %(n)s") % {"n": abs(result.petit_au_bout_bonus)},
+            )
+        )
+    if result.poignee_bonus:
+        terms.append((result.poignee_bonus, _("poignée %(n)s") % {"n": abs(result.poignee_bonus)}))
+    if result.chelem_bonus:
+        terms.append((result.chelem_bonus, _("slam %(n)s") % {"n": abs(result.chelem_bonus)}))
+    formula = ""
+    for i, (value, text) in enumerate(terms):
+        if i == 0:
+            formula = text if value >= 0 else f"−{text}"
+        else:
+            formula += f" + {text}" if value >= 0 else f" − {text}"
+    formula += " = " + _("%(unit)s per defender") % {"unit": signed(result.unit)}
+
+    taker_name = names.get(result.taker, str(result.taker))
+    taker_score = result.scores[result.taker]
+    unit = abs(result.unit)
+    if result.unit >= 0:
+        shares = _("each defender pays %(unit)s; %(taker)s receives %(total)s") % {
+            "unit": unit,
+            "taker": taker_name,
+            "total": taker_score,
+        }
+    else:
+        shares = _("each defender receives %(unit)s; %(taker)s pays %(total)s") % {
+            "unit": unit,
+            "taker": taker_name,
+            "total": -taker_score,
+        }
+    if result.partner is not None:
+        shares += "; " + _("partner %(partner)s: %(score)s") % {
+            "partner": names.get(result.partner, str(result.partner)),
+            "score": signed(result.scores[result.partner]),
+        }
+    return Breakdown(headline=headline, formula=formula, shares=shares, won=result.won)
+
+
+def bonuses_text(deal, names: dict) -> str:
+    """Short list of a stored deal's extras for the score sheet."""
+    parts = []
+    if deal.petit_au_bout:
+        parts.append(_("petit au bout") + " (" + str(SIDE_LABELS[deal.petit_au_bout]) + ")")
+    for pk, kind in deal.poignees:
+        parts.append(_("poignée") + f" {POIGNEE_LABELS.get(kind, kind)} ({names.get(pk, '?')})")
+    if deal.chelem and deal.chelem != "none":
+        parts.append(_("slam") + ": " + str(CHELEM_LABELS.get(deal.chelem, deal.chelem)))
+    return ", ".join(parts)

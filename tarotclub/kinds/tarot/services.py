@@ -1,0 +1,280 @@
+"""Writes of French Tarot deals. Each function is one transaction: validate, compute the score
+with `scoring.fft`, store the deal and its score lines, keep the history.
+
+Refusals raise `games.services.GameError`; a deal changed by another phone since it was
+opened raises `games.services.StaleError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Sum
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring import RuleError, fft
+from tarotclub.games.models import ChangeAction, Game
+from tarotclub.games.selectors import seat_players
+from tarotclub.games.services import GameError, StaleError, lock_game, log_change
+from tarotclub.players.models import Player
+
+from .models import Deal, DealLine
+
+ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
+ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.")
+ERR_FINISHED = _("This game is finished: its deals can no longer change.")
+ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
+ERR_NOT_AT_TABLE = _("A player named in this deal does not play at this table.")
+ERR_DEALER_PLAYS = _("The dealer sits out this deal and cannot take, be called or show a poignée.")
+ERR_NO_DEAL = _("There is no deal to undo.")
+ERR_ALL_DEALS_IN = _(
+    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
+)
+ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
+ERR_DEAL_TAKEN = _(
+    "Deal %(number)s was just entered from another phone. Check the sheet before entering "
+    "the next one."
+)
+ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
+ERR_NOT_TAROT = _("This is not a French Tarot game.")
+ERR_STALE = _(
+    "Somebody else changed this deal since you opened it. Here is the newer version; "
+    "check it and enter your change again if it is still needed."
+)
+
+
+#: The deal screen's field a rules error is about, so the message shows next to it.
+RULE_FIELDS = {
+    fft.ERR_UNKNOWN_TAKER: "taker",
+    fft.ERR_PARTNER_TABLE_SIZE: "partner",
+    fft.ERR_UNKNOWN_PARTNER: "partner",
+    fft.ERR_CONTRACT: "contract",
+    fft.ERR_BOUTS: "bouts",
+    fft.ERR_POINTS_NOT_A_NUMBER: "points",
+    fft.ERR_POINTS_HALVES: "points",
+    fft.ERR_POINTS_RANGE: "points",
+    fft.ERR_POINTS_TOO_FEW_FOR_BOUTS: "points",
+    fft.ERR_POINTS_TOO_MANY_FOR_BOUTS: "points",
+    fft.ERR_SIDE: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_ATTACK_NO_BOUT: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_AGAINST_ATTACK_SLAM: "petit_au_bout",
+    fft.ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM: "petit_au_bout",
+    fft.ERR_CHELEM: "chelem",
+    fft.ERR_CHELEM_ATTACK_LOST: "chelem",
+    fft.ERR_CHELEM_DEFENCE_WON: "chelem",
+}
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """A deal as a form collects it, with player primary keys."""
+
+    taker: int
+    contract: str
+    bouts: int
+    points: Fraction
+    partner: int | None = None
+    petit_au_bout: str | None = None
+    poignees: Sequence[tuple[int, str]] = field(default_factory=tuple)
+    chelem: str = "none"
+
+
+def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
+    """Who deals deal `number` (1-based): the deal passes to the next player in playing order."""
+    players = list(players) if players is not None else seat_players(game)
+    return players[(game.first_dealer + number - 1) % len(players)]
+
+
+def active_players(game: Game, dealer: Player, players: Sequence[Player]) -> list[Player]:
+    """Who plays the deal: everybody, except the dealer at a sitting-out table of five."""
+    if game.dealer_sits_out:
+        return [p for p in players if p.pk != dealer.pk]
+    return list(players)
+
+
+def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: DealInput):
+    """Score a deal with `scoring.fft`; RuleError and foreign players become GameError."""
+    active = active_players(game, dealer, players)
+    by_pk = {p.pk: p for p in players}
+    named = [data.taker, *([data.partner] if data.partner is not None else [])]
+    named += [pk for pk, _kind in data.poignees]
+    for pk in named:
+        if pk not in by_pk:
+            raise GameError(ERR_NOT_AT_TABLE)
+        if game.dealer_sits_out and pk == dealer.pk:
+            raise GameError(ERR_DEALER_PLAYS)
+    try:
+        return fft.score_deal(
+            seats=[p.pk for p in active],
+            taker=data.taker,
+            contract=data.contract,
+            bouts=data.bouts,
+            points=data.points,
+            partner=data.partner,
+            petit_au_bout=data.petit_au_bout or None,
+            poignees=tuple(data.poignees),
+            chelem=data.chelem,
+        )
+    except RuleError as e:
+        message = e.translated(gettext)
+        field_name = RULE_FIELDS.get(e.template)
+        if field_name:
+            raise GameError({field_name: [ValidationError(message, code="rule")]}) from e
+        raise GameError(message, code="rule") from e
+
+
+def deal_snapshot(deal: Deal) -> dict:
+    """What a deal was, for the change history (JSON)."""
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer_id,
+        "taker": deal.taker_id,
+        "partner": deal.partner_id,
+        "contract": deal.contract,
+        "bouts": deal.bouts,
+        "points_half": deal.points_half,
+        "petit_au_bout": deal.petit_au_bout,
+        "poignees": deal.poignees,
+        "chelem": deal.chelem,
+        "version": deal.version,
+        "scores": {str(line.player_id): line.score for line in deal.lines.all()},
+    }
+
+
+def _assert_writable(game: Game, *, director: bool) -> None:
+    if game.kind != "tarot":
+        raise GameError(ERR_NOT_TAROT)
+    if game.finished:
+        raise GameError(ERR_FINISHED)
+    if game.locked and not director:
+        raise GameError(ERR_LOCKED)
+
+
+def _apply(deal: Deal, data: DealInput, result) -> None:
+    deal.taker_id = data.taker
+    deal.partner_id = result.partner
+    deal.contract = str(result.contract)
+    deal.bouts = result.bouts
+    deal.points_half = int(result.points * 2)
+    deal.petit_au_bout = str(result.petit_au_bout) if result.petit_au_bout else ""
+    deal.poignees = [[pk, str(kind)] for pk, kind in result.poignees]
+    deal.chelem = str(result.chelem)
+    deal.won = result.won
+    deal.gap = result.gap
+
+
+def _write_lines(deal: Deal, players: Sequence[Player], result) -> None:
+    DealLine.objects.filter(deal=deal).delete()
+    DealLine.objects.bulk_create(
+        DealLine(deal=deal, player=p, score=result.scores.get(p.pk, 0)) for p in players
+    )
+
+
+def game_totals_db(game: Game) -> dict[int, int]:
+    """Each player's total, summed in the database."""
+    rows = (
+        DealLine.objects.filter(deal__game=game)
+        .values_list("player_id")
+        .annotate(total=Sum("score"))
+        .values_list("player_id", "total")
+    )
+    return dict(rows)
+
+
+# --- deals -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    game: Game,
+    data: DealInput,
+    user=None,
+    director: bool = False,
+    expected_number: int | None = None,
+) -> Deal:
+    """Enter the next deal of a French Tarot game.
+
+    `expected_number` is the deal the person was entering: when another phone entered that
+    deal meanwhile, the entry is refused rather than recorded twice.
+    """
+    game = lock_game(game)
+    _assert_writable(game, director=director)
+    players = seat_players(game)
+    number = game.deals.count() + 1
+    if expected_number is not None and expected_number != number:
+        raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
+    planned = game.options.get("deals")
+    if planned and number > planned:
+        raise GameError(ERR_ALL_DEALS_IN, params={"count": planned})
+    dealer = dealer_for(game, number, players)
+    result = deal_score(game, dealer, players, data)
+    deal = Deal(game=game, number=number, dealer=dealer)
+    _apply(deal, data, result)
+    deal.save()
+    _write_lines(deal, players, result)
+    log_change(
+        game,
+        ChangeAction.RECORDED,
+        number=number,
+        after=deal_snapshot(deal),
+        user=user,
+    )
+    return deal
+
+
+@transaction.atomic
+def deal_correct(
+    *, deal: Deal, data: DealInput, expected_version: int, user=None, director: bool = False
+) -> Deal:
+    """Correct a deal; refused when another phone changed it since `expected_version`."""
+    game = lock_game(deal.game)
+    _assert_writable(game, director=director)
+    try:
+        current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
+    except Deal.DoesNotExist:
+        raise GameError(ERR_NO_SUCH_DEAL) from None
+    if current.version != expected_version:
+        raise StaleError(current, ERR_STALE)
+    players = seat_players(game)
+    result = deal_score(game, current.dealer, players, data)
+    before = deal_snapshot(current)
+    _apply(current, data, result)
+    current.version += 1
+    current.save()
+    _write_lines(current, players, result)
+    log_change(
+        game,
+        ChangeAction.CORRECTED,
+        number=current.number,
+        before=before,
+        after=deal_snapshot(current),
+        user=user,
+    )
+    return current
+
+
+@transaction.atomic
+def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False) -> None:
+    """Remove the last deal; `number` is the deal the person confirmed removing."""
+    game = lock_game(game)
+    _assert_writable(game, director=director)
+    last = game.deals.order_by("-number").first()
+    if last is None:
+        raise GameError(ERR_NO_DEAL)
+    if last.number != number:
+        raise GameError(ERR_NOT_LAST, params={"number": last.number})
+    log_change(
+        game,
+        ChangeAction.UNDONE,
+        number=last.number,
+        before=deal_snapshot(last),
+        user=user,
+    )
+    last.delete()
