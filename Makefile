@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 SERVE_HOST ?= 0.0.0.0
 
-.PHONY: run serve test test-postgres setup lint format messages bench check-migrations clean
+.PHONY: run serve test test-production test-postgres setup lint format messages bench check-migrations clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ messages: $(STAMP)
 test: setup lint check-migrations
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test $(MANAGE) collectstatic --noinput -v 0
 	$(PY) -m pytest
+
+# The suite under the production settings as `make serve` runs them (manifest static files).
+test-production: setup
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(MANAGE) collectstatic --noinput -v 0
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(PY) -m pytest -m "not browser" -p no:cacheprovider
 
 # The suite on the database named by DATABASE_URL (e.g. PostgreSQL), without the browser.
 test-postgres: setup

@@ -163,3 +163,30 @@ def test_dev_settings_keep_the_demo_account():
 
     assert dev.TAROTCLUB_DEMO_ACCOUNT is True
     assert base.TAROTCLUB_DEMO_ACCOUNT is False
+
+
+def test_every_static_file_a_template_names_exists():
+    """Production's manifest storage fails the page (a 500) on a name it does not know; the
+    tests' plain storage would not notice, so every name in the templates is looked up."""
+    from django.contrib.staticfiles import finders
+
+    texts = [p.read_text(encoding="utf-8") for p in ROOT.glob("templates/**/*.html")]
+    texts += [p.read_text(encoding="utf-8") for p in ROOT.glob("tarotclub/**/templates/**/*.html")]
+    names = {n for t in texts for n in re.findall(r"{% static ['\"]([^'\"]+)['\"]", t)}
+    assert {"css/site.css", "js/htmx.min.js", "js/site.js", "js/steppers.js"} <= names
+    for name in names:
+        assert finders.find(name), name
+
+
+def test_the_suite_can_run_under_the_production_settings(tmp_path):
+    """tarotclub.settings.test_production (`make test-production`) is production as
+    `make serve` runs it, with nothing but a random key and the test hosts filled in."""
+    env = production_env(tmp_path, DJANGO_SETTINGS_MODULE="tarotclub.settings.test_production")
+    for name in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS"):
+        env.pop(name)
+    done = run(["-c", PRINT], env)
+    assert done.returncode == 0, done.stderr
+    s = json.loads(done.stdout)
+    assert s["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert s["TAROTCLUB_PLAIN_HTTP"] is True and s["DEBUG"] is False
+    assert "testserver" in s["ALLOWED_HOSTS"]
