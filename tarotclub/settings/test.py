@@ -16,3 +16,6 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 LANGUAGE_CODE = "en"  # tests read the English texts; each language is tested explicitly
+# WhiteNoise finds static files where they are (no collectstatic needed before the tests).
+WHITENOISE_AUTOREFRESH = True
+WHITENOISE_USE_FINDERS = True

@@ -1,20 +1,19 @@
-"""Load a small demo club: an account, a roster and two games with real deals."""
+"""Load a small demo club: a roster, games with real deals, and (dev settings only) an account."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tarotclub.core.security import DEMO_PASSWORD, DEMO_USER
 from tarotclub.games import services as games
 from tarotclub.games.models import Game
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
-
-DEMO_USER = "demo"
-DEMO_PASSWORD = "demo-tarot"
 
 ROSTER = [
     ("Amélie Dubois", "Amé", "1234567"),
@@ -38,7 +37,10 @@ ROSTER = [
 
 
 class Command(BaseCommand):
-    help = "Create the demo account, players and games (with --if-empty: only on an empty site)."
+    help = (
+        "Create the demo players and games, and the demo account under the development "
+        "settings only (with --if-empty: only on an empty site)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -50,13 +52,7 @@ class Command(BaseCommand):
         if if_empty and (Player.objects.exists() or Game.objects.exists()):
             self.stdout.write("The database already has a club; demo not loaded.")
             return
-        User = get_user_model()
-        user, created = User.objects.get_or_create(
-            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
-        )
-        if created:
-            user.set_password(DEMO_PASSWORD)
-            user.save()
+        user = self._account()
         players = []
         for name, nickname, licence in ROSTER:
             existing = Player.objects.filter(name=name).first()
@@ -100,11 +96,32 @@ class Command(BaseCommand):
         ]:
             games.deal_record(game=ongoing, data=games.DealInput(**deal), user=user)
         self._tournament(user, players)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo club loaded: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'."
+        if user is None:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    "Demo club loaded, without the demo account: it exists only under the "
+                    "development settings (make run)."
+                )
             )
+        else:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo club loaded: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'."
+                )
+            )
+
+    def _account(self):
+        """The demo account, whose password is published: under the dev settings only."""
+        if not getattr(settings, "TAROTCLUB_DEMO_ACCOUNT", False):
+            return None
+        User = get_user_model()
+        user, created = User.objects.get_or_create(
+            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
         )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        return user
 
     def _tournament(self, user, players) -> None:
         """A club evening in its second round: round 1 confirmed, round 2 half entered."""
