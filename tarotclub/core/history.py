@@ -47,7 +47,8 @@ def show(value) -> str:
             f"{label_of(str(k))}: {show(v)}" for k, v in value.items() if not _hidden(k)
         )
     if isinstance(value, (list, tuple)):
-        return "; ".join(_item(v) for v in value) or "—"
+        nested = any(isinstance(v, (list, tuple, Mapping)) for v in value)
+        return ("; " if nested else ", ").join(_item(v) for v in value)
     return str(value)
 
 
@@ -55,6 +56,8 @@ def _item(value) -> str:
     """One element of a list: a dict's visible values joined (no labels), else the value."""
     if isinstance(value, Mapping):
         return " · ".join(show(v) for k, v in value.items() if not _hidden(k)) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(show(v) for v in value) or "—"
     return show(value)
 
 

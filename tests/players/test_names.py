@@ -181,3 +181,15 @@ def test_any_two_names_a_person_cannot_tell_apart_are_refused(first, second):
         else:
             assert name_key(second) != a.name_key
         transaction.set_rollback(True)
+
+
+def test_the_roster_asks_to_rename_look_alikes_left_by_the_migration(member_client):
+    from tarotclub.players.models import look_alike_key
+
+    player_create(name="Élodie Leroy")
+    twin = player_create(name="Elodie Leroy 2")
+    assert "look like another player" not in member_client.get(reverse("players:list")).text
+    Player.objects.filter(pk=twin.pk).update(name_key=look_alike_key("elodie leroy", twin.pk))
+    html = member_client.get(reverse("players:list")).content.decode()
+    assert "look like another player" in html
+    assert f'href="{reverse("players:edit", args=[twin.pk])}"' in html
