@@ -102,7 +102,7 @@ def game_new(request):
     if request.method == "POST" and "add_guest" in request.POST:
         guest_name = request.POST.get("guest_name", "")
         try:
-            guest = player_create(name=guest_name, guest=True)
+            guest = player_create(name=guest_name, guest=True, user=request.user)
         except ValidationError as e:
             errors.extend(e.messages)
         else:

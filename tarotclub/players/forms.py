@@ -12,3 +12,8 @@ class PlayerForm(forms.Form):
         help_text=_("The federation licence, if the player has one."),
     )
     active = forms.BooleanField(label=_("Active member"), required=False, initial=True)
+    guest = forms.BooleanField(
+        label=_("Guest"),
+        required=False,
+        help_text=_("Not a member of the club: untick to make a guest a member."),
+    )
