@@ -7,7 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, Prefetch, Sum
+from django.db.models import Count, F, Prefetch, Sum
 
 from tarotclub.games.models import DealLine, Seat
 from tarotclub.players.models import Player
@@ -163,7 +163,11 @@ def _fold(text: str) -> str:
 
 
 def find_seat(tournament: Tournament, query: str) -> list[dict]:
-    """'Where do I sit?': players of the current round whose name or nickname holds `query`."""
+    """'Where do I sit?': players of the current round whose name or nickname holds `query`.
+
+    Table and seat only: this page is public, and a table's share link is not (it reaches the
+    players through the QR code on the table's printed sheet).
+    """
     needle = _fold(" ".join((query or "").split())[:40])
     if len(needle) < 2 or not tournament.current_round:
         return []
@@ -172,16 +176,12 @@ def find_seat(tournament: Tournament, query: str) -> list[dict]:
             game__tournament_table__tournament=tournament,
             game__tournament_table__round=tournament.current_round,
         )
-        .select_related("player", "game__tournament_table")
+        .select_related("player")
+        .annotate(table_number=F("game__tournament_table__number"))
         .order_by("player__name")
     )
     return [
-        {
-            "player": s.player,
-            "table": s.game.tournament_table.number,
-            "seat": SEAT_NAMES[s.position],
-            "token": s.game.token,
-        }
+        {"player": s.player, "table": s.table_number, "seat": SEAT_NAMES[s.position]}
         for s in seats
         if needle in _fold(s.player.name) or needle in _fold(s.player.nickname)
     ][:20]
