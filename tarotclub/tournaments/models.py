@@ -106,3 +106,26 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · R{self.round} T{self.number}"
+
+
+class RedrawnTable(models.Model):
+    """A table the director redrew away before its first deal (its game is gone).
+
+    Its share link may still be on a phone, or in the QR code of a sheet printed before the
+    redraw: it then tells the table's players where each of them sits now.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="redrawn_tables"
+    )
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True)
+    players = models.JSONField(default=list)  # player pks in seat order
+    redrawn_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "number", "-redrawn_at"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · R{self.round} T{self.number} (redrawn)"
