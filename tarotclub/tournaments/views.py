@@ -144,7 +144,8 @@ def tournament_next_round(request, pk: int):
     """Next round; with tables still open, a confirmation page names them first."""
     t = _tournament(pk)
     if t.status != Status.RUNNING:
-        messages.error(request, _("The tournament is not running."))
+        finished = t.status == Status.FINISHED
+        messages.error(request, services.ERR_FINISHED if finished else services.ERR_NOT_RUNNING)
         return redirect("tournaments:manage", pk=t.pk)
     still_open = services.open_tables(t, t.current_round)
     force = request.POST.get("force") == "1"

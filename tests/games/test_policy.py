@@ -235,10 +235,10 @@ def test_entry_forms_open_only_where_the_write_is_allowed(
 
 #: The sheet's button (or link) for each route: shown exactly when the route is allowed.
 BUTTONS = {
-    "deal": lambda g: 'href="%s"' % reverse("games:deal_new", args=[g.token]),
-    "undo": lambda g: 'href="%s"' % reverse("games:deal_undo", args=[g.token]),
-    "finish": lambda g: 'href="%s"' % reverse("games:finish", args=[g.token]),
-    "confirm": lambda g: 'action="%s"' % reverse("tournaments:confirm", args=[g.token]),
+    "deal": lambda g: 'href="{}"'.format(reverse("games:deal_new", args=[g.token])),
+    "undo": lambda g: 'href="{}"'.format(reverse("games:deal_undo", args=[g.token])),
+    "finish": lambda g: 'href="{}"'.format(reverse("games:finish", args=[g.token])),
+    "confirm": lambda g: 'action="{}"'.format(reverse("tournaments:confirm", args=[g.token])),
 }
 
 
@@ -252,7 +252,7 @@ def test_the_sheet_shows_exactly_the_allowed_buttons(state, who, make_players, m
         if route in EXPECTED[state]:
             assert (link(game) in sheet) == (who in EXPECTED[state][route]), route
     detail = client.get(reverse("games:deal", args=[game.token, 1])).content.decode()
-    correct = 'href="%s"' % reverse("games:deal_edit", args=[game.token, 1])
+    correct = 'href="{}"'.format(reverse("games:deal_edit", args=[game.token, 1]))
     assert (correct in detail) == (who in EXPECTED[state]["correct"])
 
 
