@@ -129,3 +129,29 @@ def test_no_public_page_shows_a_table_token():
         for token in tokens:
             assert token not in text, f"a table's token is on the public page {path}"
         assert not re.search(r"/t/[A-Za-z0-9_-]{8,}/", text), path
+
+
+def test_a_member_sees_no_table_token_either(member):
+    """A logged-in player who is not a director reaches more pages, but no table's link."""
+    t, players = running_tournament()
+    client = Client()
+    client.force_login(member)
+    where = reverse("tournaments:where", args=[t.pk])
+    start = [
+        reverse("home"),
+        reverse("games:list"),
+        reverse("players:list"),
+        reverse("tournaments:standings", args=[t.pk]),
+        reverse("tournaments:projector", args=[t.pk]),
+        *[f"{where}?q={p.name.replace(' ', '+')}" for p in players],
+    ]
+    pages = crawl(client, start, limit=400)
+    assert any(path.startswith("/players/") for path in pages)
+    tokens = list(
+        Game.objects.filter(tournament_table__isnull=False).values_list("token", flat=True)
+    )
+    for path, text in pages.items():
+        for token in tokens:
+            assert token not in text, f"a table's token is on {path}, shown to a member"
+    # the manage page (with the tables' links) is the director's only
+    assert client.get(reverse("tournaments:manage", args=[t.pk])).status_code == 403
