@@ -44,6 +44,8 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The creation form's one-time key: the same form sent twice creates one tournament.
+    creation_key = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -57,6 +59,11 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(deals_per_round__gte=1) & models.Q(deals_per_round__lte=24),
                 name="tournament_deals_range",
+            ),
+            models.UniqueConstraint(
+                fields=["creation_key"],
+                condition=~models.Q(creation_key=""),
+                name="tournament_creation_key_unique",
             ),
         ]
 

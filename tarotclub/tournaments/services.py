@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -174,7 +174,15 @@ def tournament_create(
     allow_three: bool = False,
     ranking: str = "total",
     created_by=None,
+    key: str = "",
 ) -> Tournament:
+    """A new tournament. `key` is the creation form's one-time key: the same form sent twice
+    (a double tap, a reload) gives the tournament created the first time."""
+    key = (key or "")[:32]
+    if key:
+        existing = Tournament.objects.filter(creation_key=key).first()
+        if existing is not None:
+            return existing
     name = " ".join((name or "").split())
     if not name:
         raise TournamentError(ERR_NAME)
@@ -182,16 +190,24 @@ def tournament_create(
         raise TournamentError(ERR_ROUNDS)
     if not 1 <= deals_per_round <= 24:
         raise TournamentError(ERR_DEALS)
-    t = Tournament.objects.create(
-        name=name[:120],
-        date=date,
-        place=(place or "").strip()[:120],
-        rounds=rounds,
-        deals_per_round=deals_per_round,
-        allow_three=allow_three,
-        ranking=ranking,
-        created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
-    )
+    try:
+        with transaction.atomic():  # a savepoint: a simultaneous twin may win the key
+            t = Tournament.objects.create(
+                creation_key=key,
+                name=name[:120],
+                date=date,
+                place=(place or "").strip()[:120],
+                rounds=rounds,
+                deals_per_round=deals_per_round,
+                allow_three=allow_three,
+                ranking=ranking,
+                created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+            )
+    except IntegrityError:
+        existing = Tournament.objects.filter(creation_key=key).first() if key else None
+        if existing is None:
+            raise
+        return existing
     log_action(t, CREATED, user=created_by, after=_settings(t))
     return t
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import threading
 import time
 
@@ -342,3 +343,30 @@ def race_next_round_register_withdraw(director_user, i: int) -> None:
 def test_register_and_withdraw_while_the_next_round_is_seated(director_user):
     for i in range(max(3, REPEAT // 3)):
         race_next_round_register_withdraw(director_user, i)
+
+
+def test_a_new_tournament_sent_twice_is_created_once(director_user):
+    c = logged_in(director_user)
+    form = page(c.get(reverse("tournaments:new")))
+    key = re.search(r'name="key" value="([^"]+)"', form).group(1)
+    data = {
+        "name": "Coupe",
+        "date": "2026-06-01",
+        "rounds": "3",
+        "deals_per_round": "4",
+        "ranking": "total",
+        "key": key,
+    }
+    first = c.post(reverse("tournaments:new"), data)
+    second = c.post(reverse("tournaments:new"), data)
+    assert Tournament.objects.count() == 1
+    assert first["Location"] == second["Location"]
+    # five screens (or taps) at once
+    data["key"] = re.search(
+        r'name="key" value="([^"]+)"', page(c.get(reverse("tournaments:new")))
+    ).group(1)
+    clients = [logged_in(director_user) for _ in range(5)]
+    responses = together(*[lambda x=x: x.post(reverse("tournaments:new"), data) for x in clients])
+    assert all(r.status_code == 302 for r in responses)
+    assert Tournament.objects.count() == 2
+    assert LogEntry.objects.filter(action=services.CREATED).count() == 2
