@@ -21,6 +21,7 @@ from scoring import RuleError, fft
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 
+from . import policy
 from .models import Change, ChangeAction, Deal, DealLine, Game, GameKind, Seat
 
 ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
@@ -30,21 +31,20 @@ ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.
 ERR_DUPLICATE_PLAYER = _("Each player can sit only once at the table.")
 ERR_UNKNOWN_PLAYER = _("That player is not on the club's roster.")
 ERR_FIRST_DEALER = _("The first dealer must be one of the players.")
-ERR_FINISHED = _("This game is finished: its deals can no longer change.")
-ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
+ERR_FINISHED = policy.ERR_FINISHED
+ERR_LOCKED = policy.ERR_LOCKED
 ERR_NOT_AT_TABLE = _("A player named in this deal does not play at this table.")
 ERR_DEALER_PLAYS = _("The dealer sits out this deal and cannot take, be called or show a poignée.")
-ERR_NO_DEAL = _("There is no deal to undo.")
-ERR_ALL_DEALS_IN = _(
-    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
-)
+ERR_NO_DEAL = policy.ERR_NO_DEAL
+ERR_ALL_DEALS_IN = policy.ERR_ALL_DEALS_IN
 ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
 ERR_DEAL_TAKEN = _(
     "Deal %(number)s was just entered from another phone. Check the sheet before entering "
     "the next one."
 )
 ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
-ERR_NOT_TAROT = _("This is not a French Tarot game.")
+ERR_NOT_TAROT = policy.ERR_NOT_TAROT
+ERR_GONE = _("This game no longer exists.")
 ERR_STALE = _(
     "Somebody else changed this deal since you opened it. Here is the newer version; "
     "check it and enter your change again if it is still needed."
@@ -185,18 +185,23 @@ def deal_snapshot(deal: Deal) -> dict:
     }
 
 
-def _assert_writable(game: Game, *, director: bool) -> None:
-    if game.kind != GameKind.TAROT:
-        raise GameError(ERR_NOT_TAROT)
-    if game.finished:
-        raise GameError(ERR_FINISHED)
-    if game.locked and not director:
-        raise GameError(ERR_LOCKED)
+def require(game: Game, action: str, *, user=None, deal_count: int | None = None) -> None:
+    """Refuse the write unless the policy allows it (call it on the locked game)."""
+    verdict = policy.check(game, action, user=user, deal_count=deal_count)
+    if not verdict:
+        raise GameError(verdict.message, code=action, params=verdict.params)
 
 
 def lock_game(game: Game) -> Game:
-    """Re-read the game under a row lock so concurrent phones write one after the other."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    """Re-read the game under a row lock so concurrent phones write one after the other.
+
+    The game may have gone meanwhile (a tournament round redrawn before its first deal): that
+    is a refusal with a message, not a crash.
+    """
+    locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if locked is None:
+        raise GameError(ERR_GONE, code="gone")
+    return locked
 
 
 def bump_revision(game: Game) -> None:
@@ -289,9 +294,9 @@ def game_start(
 
 @transaction.atomic
 def game_finish(*, game: Game, user=None) -> Game:
+    """Finish a casual game (a tournament table ends with its round, never through here)."""
     game = lock_game(game)
-    if game.finished:
-        raise GameError(ERR_FINISHED)
+    require(game, policy.FINISH, user=user)
     game.finished_at = timezone.now()
     game.revision += 1
     game.save(update_fields=["finished_at", "revision"])
@@ -301,7 +306,11 @@ def game_finish(*, game: Game, user=None) -> Game:
 
 @transaction.atomic
 def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
-    """Confirm (lock) a table's sheet, or unlock it for corrections."""
+    """Confirm (lock) a table's sheet, or unlock it for corrections.
+
+    The tournament's services decide whether it may happen (`policy.CONFIRM`, `policy.UNLOCK`,
+    or the director closing a round), then call this.
+    """
     game = lock_game(game)
     if game.locked != locked:
         game.locked = locked
@@ -321,7 +330,6 @@ def deal_record(
     game: Game,
     data: DealInput,
     user=None,
-    director: bool = False,
     expected_number: int | None = None,
 ) -> Deal:
     """Enter the next deal of a French Tarot game.
@@ -330,14 +338,12 @@ def deal_record(
     deal meanwhile, the entry is refused rather than recorded twice.
     """
     game = lock_game(game)
-    _assert_writable(game, director=director)
+    count = game.deals.count()
+    require(game, policy.DEAL, user=user, deal_count=count)
     players = seat_players(game)
-    number = game.deals.count() + 1
+    number = count + 1
     if expected_number is not None and expected_number != number:
         raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
-    planned = game.options.get("deals")
-    if planned and number > planned:
-        raise GameError(ERR_ALL_DEALS_IN, params={"count": planned})
     dealer = dealer_for(game, number, players)
     result = deal_score(game, dealer, players, data)
     deal = Deal(game=game, number=number, dealer=dealer)
@@ -356,12 +362,10 @@ def deal_record(
 
 
 @transaction.atomic
-def deal_correct(
-    *, deal: Deal, data: DealInput, expected_version: int, user=None, director: bool = False
-) -> Deal:
+def deal_correct(*, deal: Deal, data: DealInput, expected_version: int, user=None) -> Deal:
     """Correct a deal; refused when another phone changed it since `expected_version`."""
     game = lock_game(deal.game)
-    _assert_writable(game, director=director)
+    require(game, policy.CORRECT, user=user)
     try:
         current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
     except Deal.DoesNotExist:
@@ -388,13 +392,11 @@ def deal_correct(
 
 
 @transaction.atomic
-def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False) -> None:
+def deal_undo_last(*, game: Game, number: int, user=None) -> None:
     """Remove the last deal; `number` is the deal the person confirmed removing."""
     game = lock_game(game)
-    _assert_writable(game, director=director)
+    require(game, policy.UNDO, user=user)
     last = game.deals.order_by("-number").first()
-    if last is None:
-        raise GameError(ERR_NO_DEAL)
     if last.number != number:
         raise GameError(ERR_NOT_LAST, params={"number": last.number})
     Change.objects.create(

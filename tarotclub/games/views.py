@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import wraps
 
 import segno
 from django.contrib import messages
@@ -21,7 +22,7 @@ from tarotclub.core.forms import add_validation_error, posted_int
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
-from . import selectors, services
+from . import policy, selectors, services
 from .forms import CONTRACT_LABELS, DealForm, NewGameForm
 from .models import Deal, GameKind
 from .presenters import breakdown, format_points, signed
@@ -30,19 +31,64 @@ from .tables import GameListTable, SheetTable
 MAX_SEATS = 12
 
 
+class _Gone(Exception):
+    """The share link's game no longer exists, and there is something to tell about it."""
+
+    def __init__(self, notice: policy.Gone):
+        super().__init__(notice.title)
+        self.notice = notice
+
+
 def _game_or_404(token: str):
     game = selectors.game_by_token(token)
     if game is None:
-        raise Http404
+        _raise_gone(token)
     return game
 
 
+def _raise_gone(token: str):
+    """A link whose game is gone: its notice (a redrawn table: where the players sit now)."""
+    notice = policy.gone(token)
+    if notice is None:
+        raise Http404
+    raise _Gone(notice)
+
+
+def _gone_page(request, notice: policy.Gone, *, partial: bool = False):
+    template = "games/_gone.html" if partial else "games/gone.html"
+    # the live part is swapped in by htmx, which only swaps successful answers
+    context = {"notice": notice, "partial": partial}
+    return render(request, template, context, status=200 if partial else 410)
+
+
+def token_view(view=None, *, partial: bool = False):
+    """A page reached through a share link: a link whose game is gone says why (never a 500)."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, token, *args, **kwargs):
+            try:
+                return view(request, token, *args, **kwargs)
+            except _Gone as e:
+                return _gone_page(request, e.notice, partial=partial)
+
+        return wrapper
+
+    return decorate(view) if view is not None else decorate
+
+
+def _refused_by_service(token: str, error: ValidationError) -> None:
+    """A service found the game gone under its lock (redrawn meanwhile): say so."""
+    if getattr(error, "code", None) == "gone":
+        _raise_gone(token)
+
+
 def _is_director(request) -> bool:
-    return bool(request.user.is_authenticated and request.user.is_staff)
+    return policy.is_director(request.user)
 
 
-def _can_write(request, game) -> bool:
-    return not game.finished and (not game.locked or _is_director(request))
+def _verdicts(request, game, deal_count=None) -> dict[str, policy.Verdict]:
+    return policy.verdicts(game, user=request.user, deal_count=deal_count)
 
 
 def share_url(request, game) -> str:
@@ -167,11 +213,13 @@ def _sheet_context(request, game):
     sheet = selectors.game_sheet(game)
     table = SheetTable(sheet, link=lambda n: reverse("games:deal", args=[game.token, n]))
     planned = game.options.get("deals")
+    allowed = _verdicts(request, game, sheet.deal_count)
     return {
         "game": game,
         "sheet": sheet,
         "table": table,
-        "can_write": _can_write(request, game),
+        "allowed": allowed,
+        "can_write": bool(allowed[policy.DEAL] or allowed[policy.CORRECT]),
         "is_director": _is_director(request),
         "tournament_table": _tournament_table(game),
         "deals_planned": planned,
@@ -179,6 +227,7 @@ def _sheet_context(request, game):
     }
 
 
+@token_view
 def game_sheet(request, token: str):
     game = _game_or_404(token)
     if game.kind != GameKind.TAROT:
@@ -189,6 +238,7 @@ def game_sheet(request, token: str):
     return render(request, "games/sheet.html", context)
 
 
+@token_view(partial=True)
 def game_poll(request, token: str):
     """The sheet's live part; 204 (nothing to swap) when nothing changed since `rev`."""
     game = _game_or_404(token)
@@ -197,6 +247,7 @@ def game_poll(request, token: str):
     return render(request, "games/_sheet.html", _sheet_context(request, game))
 
 
+@token_view
 def game_qr(request, token: str):
     game = _game_or_404(token)
     svg = segno.make(share_url(request, game), error="m").svg_inline(scale=8)
@@ -226,24 +277,23 @@ def _preview(form, game, dealer):
     return breakdown(result, names), None
 
 
-def _refused(request, game):
-    if game.finished:
-        messages.error(request, _("This game is finished: its deals can no longer change."))
-    else:
-        messages.error(
-            request, _("This table's sheet is confirmed: only the director can change it now.")
-        )
+def _refused(request, game, verdict: policy.Verdict):
+    """Back to the sheet, with the reason the write is refused."""
+    messages.error(request, verdict.reason)
     return redirect("games:sheet", token=game.token)
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
     game = _game_or_404(token)
     if game.kind != GameKind.TAROT:
         raise Http404
-    if not _can_write(request, game):
-        return _refused(request, game)
-    number = game.deals.count() + 1
+    count = game.deals.count()
+    verdict = policy.check(game, policy.DEAL, user=request.user, deal_count=count)
+    if not verdict:
+        return _refused(request, game, verdict)
+    number = count + 1
     dealer = services.dealer_for(game, number)
     form = _deal_form(game, data=request.POST or None, dealer=dealer)
     preview, preview_error = None, None
@@ -256,10 +306,10 @@ def deal_new(request, token: str):
                     game=game,
                     data=form.deal_input(),
                     user=request.user,
-                    director=_is_director(request),
                     expected_number=posted_int(request, "number", number),
                 )
             except ValidationError as e:
+                _refused_by_service(token, e)
                 add_validation_error(form, e)
             else:
                 messages.success(request, _("Deal %(n)s saved.") % {"n": number})
@@ -280,6 +330,7 @@ def deal_new(request, token: str):
     )
 
 
+@token_view(partial=True)
 @require_POST
 def deal_preview(request, token: str):
     """htmx: the score that would be recorded, updated as the form changes."""
@@ -336,6 +387,7 @@ def _stored_result(game, deal):
         return None
 
 
+@token_view
 def deal_detail(request, token: str, number: int):
     game = _game_or_404(token)
     deal = _deal_or_404(game, number)
@@ -353,6 +405,7 @@ def deal_detail(request, token: str, number: int):
             }
         )
     last_number = game.deals.aggregate(m=Max("number"))["m"]
+    allowed = _verdicts(request, game)
     return render(
         request,
         "games/deal_detail.html",
@@ -362,7 +415,7 @@ def deal_detail(request, token: str, number: int):
             "breakdown": breakdown(result, names) if result else None,
             "scores": [(p, lines.get(p.pk, 0)) for p in players],
             "history": history,
-            "can_write": _can_write(request, game),
+            "allowed": allowed,
             "is_last": deal.number == last_number,
         },
     )
@@ -384,12 +437,14 @@ def _describe_snapshot(snapshot, names) -> str:
     }
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def deal_edit(request, token: str, number: int):
     game = _game_or_404(token)
     deal = _deal_or_404(game, number)
-    if not _can_write(request, game):
-        return _refused(request, game)
+    verdict = policy.check(game, policy.CORRECT, user=request.user)
+    if not verdict:
+        return _refused(request, game, verdict)
     initial = DealForm.initial_from_deal(deal)
     form = _deal_form(game, data=request.POST or None, initial=initial, dealer=deal.dealer)
     preview, preview_error, stale = None, None, None
@@ -404,7 +459,6 @@ def deal_edit(request, token: str, number: int):
                     data=form.deal_input(),
                     expected_version=expected,
                     user=request.user,
-                    director=_is_director(request),
                 )
             except services.StaleDealError as e:
                 stale = e.deal
@@ -414,6 +468,7 @@ def deal_edit(request, token: str, number: int):
                 )
                 form.stale_message = e.messages[0]
             except ValidationError as e:
+                _refused_by_service(token, e)
                 add_validation_error(form, e)
             else:
                 messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
@@ -439,39 +494,39 @@ def deal_edit(request, token: str, number: int):
     )
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def deal_undo(request, token: str):
     game = _game_or_404(token)
-    if not _can_write(request, game):
-        return _refused(request, game)
+    verdict = policy.check(game, policy.UNDO, user=request.user)
+    if not verdict:
+        return _refused(request, game, verdict)
     last = game.deals.select_related("taker").order_by("-number").first()
     if request.method == "POST":
         number = posted_int(request, "number", -1)
         try:
-            services.deal_undo_last(
-                game=game, number=number, user=request.user, director=_is_director(request)
-            )
+            services.deal_undo_last(game=game, number=number, user=request.user)
         except ValidationError as e:
+            _refused_by_service(token, e)
             messages.error(request, " ".join(e.messages))
         else:
             messages.success(request, _("Deal %(n)s undone.") % {"n": number})
         return redirect("games:sheet", token=game.token)
-    if last is None:
-        messages.error(request, _("There is no deal to undo."))
-        return redirect("games:sheet", token=game.token)
     return render(request, "games/confirm_undo.html", {"game": game, "deal": last})
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def game_finish(request, token: str):
     game = _game_or_404(token)
-    if game.finished:
-        messages.error(request, _("This game is already finished."))
-        return redirect("games:sheet", token=game.token)
+    verdict = policy.check(game, policy.FINISH, user=request.user)
+    if not verdict:
+        return _refused(request, game, verdict)
     if request.method == "POST":
         try:
             services.game_finish(game=game, user=request.user)
         except ValidationError as e:
+            _refused_by_service(token, e)
             messages.error(request, " ".join(e.messages))
         else:
             messages.success(request, _("The game is finished. Its sheet stays readable here."))
@@ -481,6 +536,7 @@ def game_finish(request, token: str):
     )
 
 
+@token_view
 def game_history(request, token: str):
     game = _game_or_404(token)
     names = {p.pk: p.label for p in selectors.seat_players(game)}

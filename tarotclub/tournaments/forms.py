@@ -1,3 +1,5 @@
+import secrets
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +23,13 @@ class TournamentForm(forms.Form):
         label=_("Tables of three instead of tables of five"), required=False
     )
     ranking = forms.ChoiceField(label=_("Ranking"), choices=Ranking.choices, initial=Ranking.TOTAL)
+    # One key per form shown: sending the same form twice creates one tournament.
+    key = forms.CharField(
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=32,
+        initial=lambda: secrets.token_urlsafe(16),
+    )
 
 
 class RegisterForm(forms.Form):
