@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -92,7 +93,7 @@ def tournament_manage(request, pk: int):
         "ranking_form": RankingForm(initial={"ranking": t.ranking}),
         "Status": Status,
         # the history page (core) lists this tournament's changes
-        "history_url": f"/history/?tournament={t.pk}",
+        "history_url": reverse("history") + f"?tournament={t.pk}",
     }
     context["all_confirmed"] = all(x["state"] == "confirmed" for x in context["tables"])
     context["round_untouched"] = bool(context["tables"]) and all(
