@@ -1,6 +1,8 @@
 """Refuse, with a translated 400 page, requests whose form data cannot be read as a person's.
 
 - a NUL character anywhere in the path or the data: no database stores it, no person types it;
+- a NUL character in a cookie: PostgreSQL refuses the session lookup of such a session cookie
+  (a 500 on every page); the cookie is ignored and deleted in the answer;
 - a body declared in a charset other than UTF-8 (or its subset ASCII), or a charset name that
   does not exist: the site's forms are UTF-8, and Django refuses other charsets by raising;
 - a body Django cannot parse: a multipart body with a missing or bad boundary, more fields
@@ -15,7 +17,9 @@ front, and every such request gets the same translated answer before any view ru
 from __future__ import annotations
 
 import codecs
+from importlib import import_module
 
+from django.conf import settings
 from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import QueryDict
 from django.http.multipartparser import MultiPartParserError
@@ -66,6 +70,16 @@ def _forget_data(request) -> None:
     request._post, request._files = QueryDict(), MultiValueDict()
 
 
+def drop_nul_cookies(request) -> list[str]:
+    """Forget the cookies holding a NUL (and a session read from one); return their names."""
+    bad = [k for k, v in request.COOKIES.items() if "\x00" in k or "\x00" in v]
+    if bad:
+        request.COOKIES = {k: v for k, v in request.COOKIES.items() if k not in bad}
+        if settings.SESSION_COOKIE_NAME in bad and hasattr(request, "session"):
+            request.session = import_module(settings.SESSION_ENGINE).SessionStore()
+    return bad
+
+
 def problem(request) -> str | None:
     """Why the request's data cannot be read (a translated sentence), or None."""
     if request.method == "POST" and not _declared_charset_is_readable(request):
@@ -95,7 +109,15 @@ class RejectNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        bad_cookies = drop_nul_cookies(request)
         detail = problem(request)
+        if bad_cookies and not detail:
+            detail = _("The request contains a character that is not allowed.")
         if detail:
-            return render(request, "core/error.html", {"status": 400, "detail": detail}, status=400)
+            response = render(
+                request, "core/error.html", {"status": 400, "detail": detail}, status=400
+            )
+            for name in bad_cookies:
+                response.delete_cookie(name)
+            return response
         return self.get_response(request)

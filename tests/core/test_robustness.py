@@ -643,3 +643,36 @@ def test_production_settings_are_in_force_in_the_fuzz(site):
     assert response.headers.get("X-Frame-Options") == PRODUCTION.get("X_FRAME_OPTIONS", "DENY")
     if PRODUCTION.get("SECURE_CONTENT_TYPE_NOSNIFF"):
         assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.parametrize("cookie", ["sessionid", "csrftoken", "django_language", "messages"])
+def test_a_nul_in_a_cookie_is_refused_and_the_cookie_deleted(site, cookie):
+    """On PostgreSQL a session cookie holding a NUL made every page a 500 (DataError)."""
+    for name, path in site.paths():
+        client = director_client(site)
+        client.cookies[cookie] = "abcdefgh\x00ijklmnop"
+        response = client.get(path)
+        assert response.status_code == 400, (name, response.status_code)
+        assert "not allowed" in response.content.decode()
+        # deleted (or, for the CSRF cookie, replaced by a fresh one): the next page works
+        assert "\x00" not in response.cookies[cookie].value
+        assert client.get(reverse("home")).status_code == 200
+
+
+HUGE = [0, 2**31, 2**63, 2**64, 10**30]
+
+
+def test_huge_ids_in_every_url_are_not_found(site):
+    """Every <int:...> of every route, past what a database column holds: 404, never a 500."""
+    client = director_client(site)
+    swept = 0
+    for name, params in site.routes:
+        kwargs = site.kwargs(name, params)
+        for param in [p for p in params if isinstance(kwargs[p], int)]:
+            for value in HUGE:
+                path = reverse(name, kwargs={**kwargs, param: value})
+                for method in (client.get, client.post):
+                    response = method(path)
+                    assert response.status_code in (302, 404, 405), (name, param, value)
+                    swept += 1
+    assert swept > 100
