@@ -20,6 +20,9 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 #: The most digits a number in a request may have: any id or count of the site fits, and
 #: converting this many digits costs nothing.
 MAX_DIGITS = 18
+#: Spaces tolerated around a number; text longer than ``MAX_TEXT`` is refused unread.
+MAX_SPACES = 16
+MAX_TEXT = 10_000
 _WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
 #: Longest text looked at as a date ("2026-11-29" is 10 characters, "29 décembre 2026" 16).
 MAX_DATE_LENGTH = 32
@@ -45,7 +48,7 @@ def parse_whole(value: Any, *, max_digits: int = MAX_DIGITS) -> int | None:
     """
     if isinstance(value, int) and not isinstance(value, bool):
         return value if value >= 0 and len(str(value)) <= max_digits else None
-    if not isinstance(value, str) or len(value) > max_digits + 16:
+    if not isinstance(value, str) or len(value) > max_digits + MAX_SPACES:
         return None
     text = value.strip()
     if len(text) > max_digits or not _WHOLE.fullmatch(text):
@@ -55,7 +58,7 @@ def parse_whole(value: Any, *, max_digits: int = MAX_DIGITS) -> int | None:
 
 def _digits_only(value: Any) -> bool:
     """ASCII digits only, however many (a number too big to be read, not junk)."""
-    if not isinstance(value, str) or len(value) > 10_000:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
         return False
     text = value.strip()
     return bool(text) and text.isascii() and text.isdigit()
@@ -84,7 +87,7 @@ class WholeNumberField(forms.IntegerField):
     def to_python(self, value):
         if value in self.empty_values:
             return None
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) <= MAX_TEXT:
             value = value.strip()
             if value in self.empty_values:
                 return None
