@@ -9,6 +9,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
+from tarotclub.core.forms import WholeNumberField
 
 from .services import DealInput
 
@@ -65,11 +66,11 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.kind = kind
         if kind == "deathspot":
-            self.fields["stake"] = forms.IntegerField(
+            self.fields["stake"] = WholeNumberField(
                 label=_("Stake (units per payment)"), min_value=1, max_value=1000, initial=1
             )
         if kind == "cuckoo":
-            self.fields["lives"] = forms.IntegerField(
+            self.fields["lives"] = WholeNumberField(
                 label=_("Lives per player"), min_value=1, max_value=10, initial=3
             )
 
@@ -122,7 +123,7 @@ class DealForm(forms.Form):
         required=False,
         initial="none",
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, players, active, **kwargs):
         super().__init__(*args, **kwargs)

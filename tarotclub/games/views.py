@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring import RuleError
-from tarotclub.core.forms import add_validation_error, posted_int
+from tarotclub.core.forms import add_validation_error, parse_whole, posted_int, query_int
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
@@ -160,10 +160,7 @@ def game_new(request):
     elif request.method == "POST" and form.is_valid():
         chosen = [s for s in seats if s]
         by_pk = {str(p.pk): p for p in roster}
-        try:
-            dealer_index = int(first_dealer) - 1
-        except ValueError:
-            dealer_index = -1
+        dealer_index = (parse_whole(first_dealer) or 0) - 1
         filled = [i for i, s in enumerate(seats) if s]
         if any(s not in by_pk for s in chosen):
             errors.append(_("Choose the players from the list."))
@@ -337,9 +334,8 @@ def deal_preview(request, token: str):
     game = _game_or_404(token)
     if game.kind != GameKind.TAROT:
         raise Http404
-    try:
-        number = int(request.GET.get("n", ""))
-    except ValueError:
+    number = query_int(request, "n")
+    if number is None:
         number = game.deals.count() + 1
     last = game.deals.aggregate(m=Max("number"))["m"] or 0
     if not 1 <= number <= last + 1:

@@ -3,9 +3,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
-from tarotclub.core.forms import add_validation_error
+from tarotclub.core.forms import add_validation_error, configure_table
 
 from . import selectors, services
 from .forms import PlayerForm
@@ -17,7 +16,7 @@ from .tables import PlayerTable
 def player_list(request):
     search = request.GET.get("q", "")[:80]
     table = PlayerTable(selectors.player_list(search=search))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    configure_table(request, table, per_page=50)
     look_alikes = list(selectors.look_alikes()[:20])
     return render(
         request, "players/list.html", {"table": table, "q": search, "look_alikes": look_alikes}

@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import cuckoo, deathspot, foolsfaith, keys
+from tarotclub.core.forms import StrictDateField, WholeNumberField
 
 from . import rules
 
@@ -64,7 +65,7 @@ class PlayerChoiceField(forms.TypedChoiceField):
 
 def stepper(*, label: str, low: int, high: int, initial: int = 0, required: bool = True):
     """A number with − and + buttons around it (static/js/steppers.js); typing works too."""
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         min_value=low,
         max_value=high,
@@ -85,7 +86,7 @@ def stepper(*, label: str, low: int, high: int, initial: int = 0, required: bool
 class RecordForm(forms.Form):
     """Base of the entry forms: `players` in seat order, each with a `label`."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, players: Sequence, **kwargs):
         super().__init__(*args, **kwargs)
@@ -377,7 +378,7 @@ class ChallengeForm(forms.Form):
         max_length=200,
         error_messages={"required": _("Write the challenge.")},
     )
-    order = forms.IntegerField(label=_("Order"), min_value=0, max_value=9999, required=False)
+    order = WholeNumberField(label=_("Order"), min_value=0, max_value=9999, required=False)
     active = forms.BooleanField(label=_("In use"), required=False, initial=True)
 
 
@@ -422,14 +423,14 @@ class StandingsFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         date_messages = {"invalid": _("Give the date as YYYY-MM-DD, e.g. 2025-03-31.")}
         widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-        self.fields["from"] = forms.DateField(
+        self.fields["from"] = StrictDateField(
             label=_("From"),
             required=False,
             input_formats=["%Y-%m-%d"],
             error_messages=date_messages,
             widget=widget,
         )
-        self.fields["to"] = forms.DateField(
+        self.fields["to"] = StrictDateField(
             label=_("To"),
             required=False,
             input_formats=["%Y-%m-%d"],

@@ -16,9 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
-from django_tables2 import RequestConfig
 
-from tarotclub.core.forms import add_validation_error, posted_int
+from tarotclub.core.forms import add_validation_error, configure_table, posted_int, query_int
 from tarotclub.games import selectors as game_selectors
 from tarotclub.games.models import Change, GameKind
 
@@ -349,9 +348,8 @@ def record_preview(request, token: str):
     """htmx: what the sheet will say once this record is saved, as the form changes."""
     game = _game_or_404(token)
     gs = selectors.game_state(game)
-    try:
-        number = int(request.GET.get("n", ""))
-    except ValueError:
+    number = query_int(request, "n")
+    if number is None:
         number = len(gs.records) + 1
     if not 1 <= number <= len(gs.records) + 1:
         number = len(gs.records) + 1
@@ -605,7 +603,7 @@ def standings(request, kind: str):
         date_from, date_to = form.cleaned_data.get("from"), form.cleaned_data.get("to")
     result = selectors.standings(kind, date_from, date_to)
     table = STANDINGS_TABLES[kind](result.rows)
-    RequestConfig(request, paginate=False).configure(table)
+    configure_table(request, table)
     recent = []
     if request.user.is_authenticated:
         for gs in result.states[:30]:
