@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
+SERVE_HOST ?= 0.0.0.0
 
-.PHONY: run test test-postgres setup lint format messages bench check-migrations clean
+.PHONY: run serve test test-production test-postgres setup lint format messages bench check-migrations clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,7 +23,14 @@ setup: $(STAMP)
 
 run: setup
 	$(MANAGE) demo_club --if-empty
+	@echo "make run is Django's development server, for trying the site on this computer."
+	@echo "To serve the phones of a club evening, use: make serve"
 	$(MANAGE) runserver $(HOST):$(PORT)
+
+# The club laptop: production settings under gunicorn on $(SERVE_HOST):$(PORT), static files,
+# a secret key kept in var/, the same database as `make run`; prints the phones' address.
+serve: $(STAMP)
+	$(PY) bin/serve.py --bind $(SERVE_HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -43,6 +51,11 @@ messages: $(STAMP)
 test: setup lint check-migrations
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test $(MANAGE) collectstatic --noinput -v 0
 	$(PY) -m pytest
+
+# The suite under the production settings as `make serve` runs them (manifest static files).
+test-production: setup
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(MANAGE) collectstatic --noinput -v 0
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(PY) -m pytest -m "not browser" -p no:cacheprovider
 
 # The suite on the database named by DATABASE_URL (e.g. PostgreSQL), without the browser.
 test-postgres: setup

@@ -113,3 +113,42 @@ def check_counts(
     if added != total:
         raise RuleError(errors.total, total=added)
     return {player: counts[player] for player in players}
+
+
+# --- Text a person typed -------------------------------------------------------------------------
+#
+# Python's own parsers read far more than a person types: int() and Decimal() accept other
+# scripts' digits ("٤٠"), underscores ("4_0"), and Decimal() exponents ("1e30000000", whose
+# conversion to a Fraction takes minutes of CPU). Typed text is refused by its length first,
+# then matched against a regex of bounded width; only what that regex captured is converted.
+
+#: How much of a refused text a message quotes.
+SHOWN_LENGTH = 12
+
+
+def shown(value: Any) -> Any:
+    """The refused value as a message quotes it: a short excerpt, whatever was sent."""
+    if isinstance(value, bool | None):
+        return value
+    try:
+        text = value if isinstance(value, str) else str(value)
+    except ValueError:  # an int too long to write out (Python refuses over 4300 digits)
+        return "…"
+    if len(text) <= SHOWN_LENGTH:
+        return value
+    return text[:SHOWN_LENGTH] + "…"
+
+
+def has_foreign_digits(text: str) -> bool:
+    """True when `text` holds a digit or number sign of another script ("٤", "４", "²")."""
+    return any(c.isnumeric() and not ("0" <= c <= "9") and c != "½" for c in text)
+
+
+def typed_match(pattern, text: str, max_length: int):
+    """`pattern.fullmatch(text)`, or None when `text` is longer than `max_length`.
+
+    The length is checked first, so a long text costs nothing whatever it holds.
+    """
+    if len(text) > max_length:
+        return None
+    return pattern.fullmatch(text)

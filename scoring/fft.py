@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from . import RuleError, _
+from ._common import has_foreign_digits, shown, typed_match
 
 Player = Hashable  # a player's key: a str or an int in practice
 
@@ -159,6 +161,9 @@ ERR_CONTRACT = _("The contract is prise, garde, garde sans or garde contre, not 
 ERR_BOUTS = _("The attack holds 0, 1, 2 or 3 bouts, not %(value)s.")
 ERR_POINTS_NOT_A_NUMBER = _(
     "The attack's points must be a number such as 41 or 40.5, not %(value)s."
+)
+ERR_POINTS_DIGITS = _(
+    "Type the attack's points with the digits 0 to 9, such as 41 or 40.5, not %(value)s."
 )
 ERR_POINTS_HALVES = _("The attack's points go by halves (such as 40 or 40.5), not %(value)s.")
 ERR_POINTS_RANGE = _("The attack's points are between 0 and 91, not %(value)s.")
@@ -333,8 +338,10 @@ def score_deal(
 def parse_points(value: Any) -> Fraction:
     """The attack's card points as a Fraction: a multiple of ½ from 0 to 91.
 
-    Accepts int, Fraction, Decimal, float and str ("40.5", "40,5", "40½"); rejects bool,
-    NaN, infinities and anything else with ``RuleError``.
+    Accepts int, Fraction, Decimal, float and the text a person types ("41", "40.5", "40,5",
+    "40½", "½", with spaces around): see ``_parse_points_text``. Rejects bool, NaN,
+    infinities and anything else with ``RuleError``, in a time that does not depend on the size
+    of the value (no huge exponent is ever expanded).
     """
     if isinstance(value, bool):
         raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
@@ -345,30 +352,36 @@ def parse_points(value: Any) -> Fraction:
             raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
         points = Fraction(value)
     elif isinstance(value, Decimal):
-        if not value.is_finite():
-            raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
-        points = Fraction(value)
+        points = _decimal_points(value)
     elif isinstance(value, str):
         points = _parse_points_text(value)
     else:
-        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=value)
+        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=shown(value))
     if (points * 2).denominator != 1:
-        raise RuleError(ERR_POINTS_HALVES, value=value)
+        raise RuleError(ERR_POINTS_HALVES, value=shown(value))
     if not 0 <= points <= TOTAL_POINTS:
-        raise RuleError(ERR_POINTS_RANGE, value=value)
+        raise RuleError(ERR_POINTS_RANGE, value=shown(value))
     return points
 
 
+#: Text a person types as bouts: one ASCII digit, spaces around allowed.
+_BOUTS_TEXT = re.compile(r"\s{0,4}(?P<digit>[0-9])\s{0,4}", re.ASCII)
+BOUTS_TEXT_MAX_LENGTH = 9
+
+
 def parse_bouts(value: Any) -> int:
-    """The number of bouts held by the attack, 0 to 3 (an int or a digit string)."""
-    if isinstance(value, str) and value.strip().isdecimal():
-        bouts: Any = int(value.strip())
+    """The number of bouts held by the attack, 0 to 3 (an int, or one ASCII digit as text)."""
+    if isinstance(value, str):
+        match = typed_match(_BOUTS_TEXT, value, BOUTS_TEXT_MAX_LENGTH)
+        if match is None:
+            raise RuleError(ERR_BOUTS, value=shown(value))
+        bouts: Any = int(match["digit"])
     elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
         bouts = int(value)
     else:
-        raise RuleError(ERR_BOUTS, value=value)
+        raise RuleError(ERR_BOUTS, value=shown(value))
     if bouts not in TARGETS:
-        raise RuleError(ERR_BOUTS, value=value)
+        raise RuleError(ERR_BOUTS, value=shown(value))
     return bouts
 
 
@@ -494,22 +507,71 @@ def _enum(kind: type[StrEnum], value: Any, template: str) -> Any:
         raise RuleError(template, value=value) from None
 
 
+#: Longest text accepted as card points (" 40,5 " is 6); longer text is refused unread.
+POINTS_TEXT_MAX_LENGTH = 16
+
+#: What a person types as card points, and nothing else: up to 3 ASCII digits (more are
+#: captured only to say "between 0 and 91"), then "." or "," and a digit, or "½" (alone or
+#: right after the digits). A leading "-" is captured only to say "between 0 and 91".
+#: No exponent, underscore, "+", other script's digit, nan or infinity; every quantifier is
+#: bounded, so matching never takes long.
+_POINTS_TEXT = re.compile(
+    r"\s{0,16}(?:"
+    r"(?P<minus>-)?(?P<whole>[0-9]{0,6})(?:[.,](?P<decimals>[0-9]{1,6}))?"
+    r"|(?P<half_whole>[0-9]{0,6}) ?(?P<half>½)"
+    r")\s{0,16}",
+    re.ASCII,
+)
+
+
 def _parse_points_text(text: str) -> Fraction:
-    """Points typed by a player: "41", "40.5", "40,5", "40½", "½"."""
-    cleaned = text.strip().replace(",", ".")
-    half = cleaned.endswith("½")
-    if half:
-        cleaned = cleaned[:-1].strip()
-        if cleaned and not cleaned.isdecimal():  # "40½" but not "40.5½" nor "-3½"
-            raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=text)
-        return Fraction(int(cleaned or 0)) + Fraction(1, 2)
-    try:
-        number = Decimal(cleaned)
-    except InvalidOperation:
-        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=text) from None
-    if not number.is_finite():
-        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=text)
-    return Fraction(number)
+    """Points typed by a player: "41", "40.5", "40,5", "40½", "½", " 41 ".
+
+    The length is checked first, then the regex; only the few digits it captured are
+    converted, so a refusal costs the same whatever the text holds.
+    """
+    match = typed_match(_POINTS_TEXT, text, POINTS_TEXT_MAX_LENGTH)
+    if match is None:
+        foreign = len(text) <= POINTS_TEXT_MAX_LENGTH and has_foreign_digits(text)
+        raise RuleError(
+            ERR_POINTS_DIGITS if foreign else ERR_POINTS_NOT_A_NUMBER, value=shown(text)
+        )
+    if match["half"]:
+        whole, decimals = match["half_whole"], None
+        points = Fraction(int(whole or "0")) + Fraction(1, 2)
+    else:
+        whole, decimals = match["whole"], match["decimals"]
+        if not whole and decimals is None:  # "", "-", spaces only
+            raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=shown(text))
+        points = Fraction(int(whole or "0"))
+        if decimals is not None:
+            points += Fraction(int(decimals), 10 ** len(decimals))
+    if match["minus"] or len(whole) > 3:
+        raise RuleError(ERR_POINTS_RANGE, value=shown(text))
+    return points
+
+
+def _decimal_points(value: Decimal) -> Fraction:
+    """A Decimal as a Fraction, refusing what is not a number, out of range or finer than ½.
+
+    ``Fraction(Decimal("1e30000000"))`` would expand the exponent for minutes: the range is
+    compared first, and trailing zeros are dropped before the digits after the point are read.
+    """
+    if not value.is_finite():
+        raise RuleError(ERR_POINTS_NOT_A_NUMBER, value=shown(value))
+    if not 0 <= value <= TOTAL_POINTS:
+        raise RuleError(ERR_POINTS_RANGE, value=shown(value))
+    if value.is_zero():
+        return Fraction(0)
+    _sign, digits, exponent = value.as_tuple()
+    kept = len(digits)
+    while kept > 1 and digits[kept - 1] == 0 and exponent < 0:
+        kept -= 1
+        exponent += 1
+    if exponent < -1:  # a digit beyond the tenths is not zero: not a half
+        raise RuleError(ERR_POINTS_HALVES, value=shown(value))
+    coefficient = int("".join(map(str, digits[:kept])))
+    return Fraction(coefficient) * Fraction(10) ** exponent
 
 
 __all__ = [

@@ -3,6 +3,12 @@
 (function () {
   "use strict";
 
+  // A count as a person types it: ASCII digits only, like the server reads it. parseInt would
+  // read "1e1" as 1 and "2.5" as 2, and the count left to share would disagree with the server.
+  function whole(text) {
+    return /^\s*[0-9]{1,4}\s*$/.test(text) ? Number(text) : NaN;
+  }
+
   function clamp(input, value) {
     var min = input.min === "" ? -Infinity : Number(input.min);
     var max = input.max === "" ? Infinity : Number(input.max);
@@ -15,7 +21,7 @@
     var total = Number(group.getAttribute("data-sum-total"));
     var sum = 0;
     group.querySelectorAll("input[type=number]").forEach(function (input) {
-      var v = parseInt(input.value, 10);
+      var v = whole(input.value);
       if (!isNaN(v)) sum += v;
     });
     var left = total - sum;
@@ -38,7 +44,7 @@
     var input = box && box.querySelector("input");
     if (!input) return;
     event.preventDefault();
-    var current = parseInt(input.value, 10);
+    var current = whole(input.value);
     if (isNaN(current)) current = 0;
     var next = clamp(input, current + Number(button.getAttribute("data-step")));
     if (String(next) !== input.value) {

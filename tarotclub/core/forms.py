@@ -1,7 +1,31 @@
-"""Helpers shared by the forms of every app."""
+"""Helpers shared by the forms of every app, and the strict readers of numbers and dates.
+
+Python's and Django's own parsers read more than a person types: ``int()`` (and so Django's
+IntegerField, ModelChoiceField and the paginator) accepts other scripts' digits ("١٢"),
+underscores ("1_000") and thousands of digits; ``strptime`` (and so DateField) reads
+Arabic-Indic digits. Every number or date a request carries is read here instead: the length
+first, then a regex of ASCII digits, then a conversion of a few characters only.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.paginator import EmptyPage, PageNotAnInteger
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+#: The most digits a number in a request may have: any id or count of the site fits, and
+#: converting this many digits costs nothing.
+MAX_DIGITS = 18
+#: Spaces tolerated around a number; text longer than ``MAX_TEXT`` is refused unread.
+MAX_SPACES = 16
+MAX_TEXT = 10_000
+_WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
+#: Longest text looked at as a date ("2026-11-29" is 10 characters, "29 décembre 2026" 16).
+MAX_DATE_LENGTH = 32
 
 
 def add_validation_error(form: forms.Form, error: ValidationError) -> None:
@@ -13,9 +37,137 @@ def add_validation_error(form: forms.Form, error: ValidationError) -> None:
         form.add_error(None, error)
 
 
+# --- whole numbers -----------------------------------------------------------------------------
+
+
+def parse_whole(value: Any, *, max_digits: int = MAX_DIGITS) -> int | None:
+    """A whole number written with ASCII digits (spaces around allowed), else None.
+
+    No sign, no underscore, no other script's digits, at most `max_digits` digits. The length
+    is checked before anything else, so a long text costs nothing.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value >= 0 and len(str(value)) <= max_digits else None
+    if not isinstance(value, str) or len(value) > max_digits + MAX_SPACES:
+        return None
+    text = value.strip()
+    if len(text) > max_digits or not _WHOLE.fullmatch(text):
+        return None
+    return int(text)
+
+
+def _digits_only(value: Any) -> bool:
+    """ASCII digits only, however many (a number too big to be read, not junk)."""
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        return False
+    text = value.strip()
+    return bool(text) and text.isascii() and text.isdigit()
+
+
 def posted_int(request, name: str, default: int) -> int:
     """A whole number from a hidden POST field; a missing or junk value gives `default`."""
-    try:
-        return int(request.POST.get(name, default))
-    except (TypeError, ValueError):
-        return default
+    number = parse_whole(request.POST.get(name))
+    return default if number is None else number
+
+
+def query_int(request, name: str, default: Any = None) -> Any:
+    """A whole number from the query string (``?n=3``); a missing or junk value gives `default`."""
+    number = parse_whole(request.GET.get(name))
+    return default if number is None else number
+
+
+class WholeNumberField(forms.IntegerField):
+    """Django's IntegerField, reading only ASCII digits (no sign, no "1_000", no "١٢").
+
+    A number of more than ``MAX_DIGITS`` digits is refused as too big (the ``max_value``
+    message when the field has one) without being converted; "-3" gets the ``min_value``
+    message when the field has one.
+    """
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, str) and len(value) <= MAX_TEXT:
+            value = value.strip()
+            if value in self.empty_values:
+                return None
+        number = parse_whole(value)
+        if number is not None:
+            return number
+        if self.max_value is not None and _digits_only(value):
+            raise self._limit_error("max_value", MaxValueValidator(self.max_value))
+        if (
+            self.min_value is not None
+            and isinstance(value, str)
+            and value.startswith("-")
+            and _digits_only(value[1:])
+        ):
+            raise self._limit_error("min_value", MinValueValidator(self.min_value))
+        raise ValidationError(self.error_messages["invalid"], code="invalid")
+
+    def _limit_error(self, code: str, validator) -> ValidationError:
+        """The field's "at most"/"at least" message, for a number too big or negative."""
+        return ValidationError(
+            self.error_messages.get(code, validator.message),
+            code=code,
+            params={"limit_value": validator.limit_value},
+        )
+
+
+class ModelPkChoiceField(forms.ModelChoiceField):
+    """A ModelChoiceField whose posted primary key must be ASCII digits before any query."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if not isinstance(value, self.queryset.model) and parse_whole(value) is None:
+            raise ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": str(value)[:12]},
+            )
+        return super().to_python(value)
+
+
+# --- dates -------------------------------------------------------------------------------------
+
+
+def _foreign_digit(text: str) -> bool:
+    return any(c.isnumeric() and not c.isascii() for c in text)
+
+
+class StrictDateField(forms.DateField):
+    """Django's DateField, refusing long text and other scripts' digits before parsing.
+
+    ``strptime`` reads Arabic-Indic digits ("٢٠٢٦-١١-٢٩") as a date: such text, and text
+    longer than ``MAX_DATE_LENGTH``, gets the field's ``invalid`` message unparsed. The
+    formats Django accepts (ISO and the language's own) are unchanged.
+    """
+
+    def to_python(self, value):
+        if isinstance(value, str) and (len(value) > MAX_DATE_LENGTH or _foreign_digit(value)):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+# --- tables ------------------------------------------------------------------------------------
+
+
+def configure_table(request, table, *, per_page: int | None = None, max_order_by: int = 3):
+    """django-tables2's RequestConfig, reading ``?page=`` strictly and ignoring ``?per_page=``.
+
+    RequestConfig passes ``?per_page=-1`` to Django's paginator, which then raises on every
+    page (a 500), and reads ``?page=`` with ``int()``. Here the page is ASCII digits (else the
+    first page; past the end, the last page) and the page size is the view's.
+    """
+    table.request = request
+    order_by = [v[:40] for v in request.GET.getlist(table.prefixed_order_by_field)[:max_order_by]]
+    if order_by:
+        table.order_by = order_by
+    if per_page:
+        page = query_int(request, table.prefixed_page_field, 1) or 1
+        try:
+            table.paginate(per_page=per_page, page=page)
+        except (EmptyPage, PageNotAnInteger):
+            table.paginate(per_page=per_page, page=table.paginator.num_pages)
+    return table

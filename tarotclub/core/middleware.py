@@ -1,9 +1,44 @@
-"""Refuse requests that carry a NUL character: no database stores it, no person types it."""
+"""Refuse, with a translated 400 page, requests whose form data cannot be read as a person's.
+
+- a NUL character anywhere in the path or the data: no database stores it, no person types it;
+- a NUL character in a cookie: PostgreSQL refuses the session lookup of such a session cookie
+  (a 500 on every page); the cookie is ignored and deleted in the answer;
+- a body declared in a charset other than UTF-8 (or its subset ASCII), or a charset name that
+  does not exist: the site's forms are UTF-8, and Django refuses other charsets by raising;
+- a body Django cannot parse: a multipart body with a missing or bad boundary, more fields
+  than ``DATA_UPLOAD_MAX_NUMBER_FIELDS``, a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``.
+
+Django raises for the last two the first time ``request.POST`` (or ``request.GET``) is read.
+Read anywhere else, that exception becomes a 500 with ``DEBUG`` on (the debug page reads
+``request.POST`` again) and an untranslated page otherwise. Here the data is read once, up
+front, and every such request gets the same translated answer before any view runs.
+"""
 
 from __future__ import annotations
 
+import codecs
+from importlib import import_module
+
+from django.conf import settings
+from django.core.exceptions import BadRequest, SuspiciousOperation
+from django.http import QueryDict
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
+
+#: The charsets a form body may declare: UTF-8 and its subset, ASCII (codec names).
+READABLE_CHARSETS = frozenset({"utf-8", "ascii"})
+
+#: What reading a body or a query string raises when it cannot be read.
+UNREADABLE = (
+    BadRequest,
+    SuspiciousOperation,  # TooManyFieldsSent, TooManyFilesSent, RequestDataTooBig
+    MultiPartParserError,
+    UnicodeDecodeError,
+    LookupError,
+    ValueError,
+)
 
 
 def _has_nul(request) -> bool:
@@ -17,19 +52,72 @@ def _has_nul(request) -> bool:
     return False
 
 
+def _declared_charset_is_readable(request) -> bool:
+    """No charset declared, or one that names UTF-8 or ASCII ("UTF8", "us-ascii"...)."""
+    charset = request.content_params.get("charset") if request.content_params else None
+    if charset is None:
+        return True
+    try:
+        name = codecs.lookup(charset.strip()).name
+    except (LookupError, ValueError):
+        return False
+    return name in READABLE_CHARSETS
+
+
+def _forget_data(request) -> None:
+    """After a failed read: empty data, so nothing that renders the page reads it again."""
+    request.GET = QueryDict()
+    request._post, request._files = QueryDict(), MultiValueDict()
+
+
+def drop_nul_cookies(request) -> list[str]:
+    """Forget the cookies holding a NUL (and a session read from one); return their names."""
+    bad = [k for k, v in request.COOKIES.items() if "\x00" in k or "\x00" in v]
+    if bad:
+        request.COOKIES = {k: v for k, v in request.COOKIES.items() if k not in bad}
+        if settings.SESSION_COOKIE_NAME in bad and hasattr(request, "session"):
+            request.session = import_module(settings.SESSION_ENGINE).SessionStore()
+    return bad
+
+
+def problem(request) -> str | None:
+    """Why the request's data cannot be read (a translated sentence), or None."""
+    if request.method == "POST" and not _declared_charset_is_readable(request):
+        _forget_data(request)
+        return _("The form was sent in a text encoding the site does not read (only UTF-8).")
+    if request.encoding not in (None, "utf-8"):
+        # "UTF8", "ascii": the same bytes, read as UTF-8. A GET's Content-Type says nothing
+        # about its query string, which Django would otherwise decode in that charset.
+        request.encoding = "utf-8"
+    try:
+        nul = _has_nul(request)
+    except UNREADABLE:
+        _forget_data(request)
+        return _(
+            "The form data could not be read: it is malformed or too large. "
+            "Reload the page and try again."
+        )
+    if nul:
+        return _("The request contains a character that is not allowed.")
+    return None
+
+
 class RejectNulMiddleware:
+    """Answer 400, with a sentence in the user's language, when `problem` finds one."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if _has_nul(request):
-            return render(
-                request,
-                "core/error.html",
-                {
-                    "status": 400,
-                    "detail": _("The request contains a character that is not allowed."),
-                },
-                status=400,
+        bad_cookies = drop_nul_cookies(request)
+        detail = problem(request)
+        if bad_cookies and not detail:
+            detail = _("The request contains a character that is not allowed.")
+        if detail:
+            response = render(
+                request, "core/error.html", {"status": 400, "detail": detail}, status=400
             )
+            for name in bad_cookies:
+                response.delete_cookie(name)
+            return response
         return self.get_response(request)

@@ -1,4 +1,26 @@
+import re
+
+from django.contrib.contenttypes.models import ContentType
+from django.core.paginator import Paginator
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+from .decorators import director_required
+from .history import lines
+from .models import ACTIONS, LogEntry
+
+HISTORY_PER_PAGE = 50
+ERR_HISTORY_TOURNAMENT = _("This is not a tournament number: nothing is shown.")
+ERR_HISTORY_PLAYER = _("This is not a player number: nothing is shown.")
+ERR_HISTORY_ACTION = _("There is no such action in the history: nothing is shown.")
+#: The objects the history can be narrowed to: GET parameter → (app label, model, message).
+#: Looked up by name, so that core imports no app.
+HISTORY_SUBJECTS = {
+    "tournament": ("tournaments", "tournament", ERR_HISTORY_TOURNAMENT),
+    "player": ("players", "player", ERR_HISTORY_PLAYER),
+}
+_PK = re.compile(r"[0-9]{1,19}")
+_PK_MAX = 2**63 - 1
 
 
 def home(request):
@@ -20,3 +42,58 @@ def page_not_found(request, exception=None):
 
 def server_error(request):
     return render(request, "core/error.html", {"status": 500}, status=500)
+
+
+def _pk(value: str) -> int | None:
+    """A database id typed in a URL: ASCII digits only, within the column's range."""
+    if not _PK.fullmatch(value):
+        return None
+    pk = int(value)
+    return pk if pk <= _PK_MAX else None
+
+
+@director_required
+def history(request):
+    """Every change outside a game's deals, newest first: who, when, what, before → after.
+
+    ?tournament=<pk>, ?player=<pk>, ?action=<code> narrow it (all of them together); a value
+    that cannot be one gives a message and an empty list.
+    """
+    entries = LogEntry.objects.select_related("user", "content_type")
+    errors, narrowed = [], []
+    for param, (app_label, model, error) in HISTORY_SUBJECTS.items():
+        raw = request.GET.get(param, "")
+        if not raw:
+            continue
+        pk = _pk(raw)
+        try:
+            content_type = ContentType.objects.get_by_natural_key(app_label, model)
+        except ContentType.DoesNotExist:
+            content_type = None
+        if pk is None or content_type is None:
+            errors.append(error)
+            continue
+        entries = entries.filter(content_type=content_type, object_id=pk)
+        subject = content_type.model_class()._base_manager.filter(pk=pk).first()
+        narrowed.append(str(subject) if subject is not None else f"#{pk}")
+    code = request.GET.get("action", "")
+    if code:
+        if code in ACTIONS:
+            entries = entries.filter(action=code)
+            narrowed.append(str(ACTIONS[code]))
+        else:
+            errors.append(ERR_HISTORY_ACTION)
+    if errors:
+        entries = entries.none()
+    page = Paginator(entries, HISTORY_PER_PAGE).get_page(request.GET.get("page"))
+    actions = sorted(((c, str(label)) for c, label in ACTIONS.items()), key=lambda x: x[1])
+    context = {
+        "page": page,
+        "lines": lines(page.object_list),
+        "errors": errors,
+        "narrowed": narrowed,
+        "actions": actions,
+        "action": code if code in ACTIONS else "",
+        "filters": {k: request.GET[k] for k in ("tournament", "player") if request.GET.get(k)},
+    }
+    return render(request, "core/history.html", context, status=400 if errors else 200)

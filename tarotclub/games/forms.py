@@ -11,6 +11,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.forms import StrictDateField, WholeNumberField
+
 ERR_CHOICE = _("Choose one of the buttons.")
 ERR_WHOLE = _("Enter a whole number.")
 NOBODY = ""
@@ -23,6 +25,10 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, kind, **kwargs):
         super().__init__(*args, **kwargs)
+        if isinstance(kind, str):  # an identifier
+            from . import kinds
+
+            kind = kinds.get(kind)
         self.kind = kind
         self.option_names = [o.name for o in kind.options]
         self.fields.update(kind.option_fields())
@@ -56,7 +62,7 @@ class PlayerChoiceField(forms.TypedChoiceField):
 
 def stepper(*, label: str, low: int, high: int, initial: int = 0, required: bool = True):
     """A number with − and + buttons around it (static/js/steppers.js); typing works too."""
-    return forms.IntegerField(
+    return WholeNumberField(
         label=label,
         min_value=low,
         max_value=high,
@@ -77,7 +83,7 @@ def stepper(*, label: str, low: int, high: int, initial: int = 0, required: bool
 class RecordForm(forms.Form):
     """Base of the entry forms: `players` in seat order, each with a `label`."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, players: Sequence, state=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -123,14 +129,14 @@ class StandingsFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         date_messages = {"invalid": _("Give the date as YYYY-MM-DD, e.g. 2025-03-31.")}
         widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-        self.fields["from"] = forms.DateField(
+        self.fields["from"] = StrictDateField(
             label=_("From"),
             required=False,
             input_formats=["%Y-%m-%d"],
             error_messages=date_messages,
             widget=widget,
         )
-        self.fields["to"] = forms.DateField(
+        self.fields["to"] = StrictDateField(
             label=_("To"),
             required=False,
             input_formats=["%Y-%m-%d"],

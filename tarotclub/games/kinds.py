@@ -25,6 +25,8 @@ from django import forms
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
+from tarotclub.core.forms import WholeNumberField
+
 _REGISTRY: dict[str, Kind] = {}
 
 
@@ -90,7 +92,7 @@ class Kind:
     def option_fields(self) -> dict[str, forms.Field]:
         """The new-game screen's fields for the kind's options (whole numbers in range)."""
         return {
-            o.name: forms.IntegerField(
+            o.name: WholeNumberField(
                 label=gettext_lazy(o.label),
                 min_value=o.low,
                 max_value=o.high,
@@ -98,6 +100,25 @@ class Kind:
             )
             for o in self.options
         }
+
+    #: A finished game opens again when its last entry is undone (a game the rules ended).
+    reopens: ClassVar[bool] = False
+
+    @property
+    def nothing_to_undo(self):
+        from .services import ERR_NO_RECORD
+
+        return ERR_NO_RECORD
+
+    def count_entries(self, game) -> int:
+        """How many entries the game has (one query)."""
+        return game.records.count()
+
+    def finished_reason(self, played, action: str):
+        """Why a finished game refuses `action` (`played` is given for kinds that reopen)."""
+        from .policy import ERR_FINISHED
+
+        return ERR_FINISHED
 
     def check_table(self, *, players, dealer_sits_out: bool = False) -> None:
         """Refuse a table this kind is not played at (GameError)."""
@@ -188,14 +209,14 @@ class Kind:
 
     # --- writing (through the services) --------------------------------------------------------
 
-    def add(self, *, played, form, user, expected_number, director=False):  # pragma: no cover
+    def add(self, *, played, form, user, expected_number):  # pragma: no cover
         raise NotImplementedError
 
-    def correct(self, *, played, number, form, user, director=False):  # pragma: no cover
+    def correct(self, *, played, number, form, user):  # pragma: no cover
         """Correct entry `number`; a change by another phone raises `games.services.StaleError`."""
         raise NotImplementedError
 
-    def undo(self, *, played, number, user, director=False):  # pragma: no cover - abstract
+    def undo(self, *, played, number, user):  # pragma: no cover - abstract
         """Remove the last entry (its number, as confirmed); returns a message or ""."""
         raise NotImplementedError
 

@@ -100,7 +100,6 @@ class ChangeAction(models.TextChoices):
     FINISHED = "finished", _("game finished")
     LOCKED = "locked", _("sheet confirmed")
     UNLOCKED = "unlocked", _("sheet unlocked")
-    AWARDED = "awarded", _("challenge cards given")
 
 
 class Change(models.Model):

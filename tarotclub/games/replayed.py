@@ -138,11 +138,13 @@ class Played:
         """The last record can go: also once the rules ended the game (it opens again)."""
         return bool(self.entries) and not self.stopped
 
-    def refusal(self):
-        """Why no entry can be made or changed here now."""
-        from .services import ERR_OVER, ERR_STOPPED
+    def refusal(self, action: str = "deal"):
+        """Why this finished game refuses `action` now."""
+        from .services import ERR_FINISHED_CORRECT, ERR_OVER, ERR_STOPPED
 
-        return ERR_STOPPED if self.stopped else ERR_OVER
+        if self.stopped:
+            return ERR_STOPPED
+        return ERR_FINISHED_CORRECT if action == "correct" else ERR_OVER
 
 
 class ReplayedKind(kinds.Kind):
@@ -154,6 +156,10 @@ class ReplayedKind(kinds.Kind):
     form_class: ClassVar[type]
     #: The history shows who dealt each record.
     shows_dealer: ClassVar[bool] = True
+    reopens: ClassVar[bool] = True
+
+    def finished_reason(self, played, action: str):
+        return played.refusal(action)
 
     # --- the rules ---------------------------------------------------------------------------
 
@@ -311,14 +317,14 @@ class ReplayedKind(kinds.Kind):
 
     # --- writing -----------------------------------------------------------------------------
 
-    def add(self, *, played, form, user, expected_number, director=False):
+    def add(self, *, played, form, user, expected_number):
         from . import services
 
         return services.record_add(
             played=played, data=form.record_data(), user=user, expected_number=expected_number
         )
 
-    def correct(self, *, played, number, form, user, director=False):
+    def correct(self, *, played, number, form, user):
         from . import services
 
         return services.record_correct(
@@ -329,7 +335,7 @@ class ReplayedKind(kinds.Kind):
             user=user,
         )
 
-    def undo(self, *, played, number, user, director=False):
+    def undo(self, *, played, number, user):
         from . import services
 
         reopened = services.record_undo_last(played=played, number=number, user=user)

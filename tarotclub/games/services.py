@@ -23,7 +23,7 @@ from tarotclub.core.errors import Refused
 from tarotclub.core.models import acting_user
 from tarotclub.players.models import Player
 
-from . import kinds
+from . import kinds, policy
 from .models import Change, ChangeAction, Game, Record, Seat
 from .replayed import Played, named_message, to_json
 
@@ -32,8 +32,9 @@ ERR_KIND_SIZE = _("%(game)s is played by %(low)s to %(high)s players.")
 ERR_DUPLICATE_PLAYER = _("Each player can sit only once at the table.")
 ERR_UNKNOWN_PLAYER = _("That player is not on the club's roster.")
 ERR_FIRST_DEALER = _("The first dealer must be one of the players.")
-ERR_FINISHED = _("This game is finished: its deals can no longer change.")
-ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
+ERR_FINISHED = policy.ERR_FINISHED
+ERR_LOCKED = policy.ERR_LOCKED
+ERR_GONE = _("This game no longer exists.")
 ERR_ALREADY_FINISHED = _("This game is already finished.")
 ERR_OVER = _("This game is over: no entry can be added or changed.")
 ERR_NO_RECORD = _("There is nothing to undo.")
@@ -86,11 +87,22 @@ class RuleRefused(GameError):
 
 
 def lock_game(game: Game) -> Game:
-    """Re-read the game under a row lock so concurrent phones write one after the other."""
-    try:
-        return Game.objects.select_for_update().get(pk=game.pk)
-    except Game.DoesNotExist:
-        raise GameError(ERR_NO_SUCH_RECORD) from None
+    """Re-read the game under a row lock so concurrent phones write one after the other.
+
+    The game may have gone meanwhile (a tournament round redrawn before its first deal): that
+    is a refusal with a message, not a crash.
+    """
+    locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if locked is None:
+        raise GameError(ERR_GONE, code="gone")
+    return locked
+
+
+def require(game: Game, action: str, *, user=None, deal_count=None, played=None) -> None:
+    """Refuse the write unless the policy allows it (call it on the locked game)."""
+    verdict = policy.check(game, action, user=user, deal_count=deal_count, played=played)
+    if not verdict:
+        raise GameError(verdict.message, code=action, params=verdict.params)
 
 
 def log_change(
@@ -150,10 +162,12 @@ def game_start(
 
 @transaction.atomic
 def game_finish(*, game: Game, user=None) -> Game:
-    """Finish a game by hand (Death's Pot and Keys have no end of their own)."""
+    """Finish a casual game by hand (Death's Pot and Keys have no end of their own; a
+    tournament table ends with its round, never through here)."""
     game = lock_game(game)
     if game.finished:
         raise GameError(ERR_ALREADY_FINISHED)
+    require(game, policy.FINISH, user=user)
     game.finished_at = timezone.now()
     game.save(update_fields=["finished_at"])
     log_change(game, ChangeAction.FINISHED, user=user)
@@ -162,7 +176,11 @@ def game_finish(*, game: Game, user=None) -> Game:
 
 @transaction.atomic
 def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
-    """Confirm (lock) a table's sheet, or unlock it for corrections."""
+    """Confirm (lock) a table's sheet, or unlock it for corrections.
+
+    The tournament's services decide whether it may happen (`policy.CONFIRM`, `policy.UNLOCK`,
+    or the director closing a round), then call this.
+    """
     game = lock_game(game)
     if game.locked != locked:
         game.locked = locked
@@ -242,8 +260,7 @@ def record_add(
     """
     played = _locked(_played(game, played))
     game = played.game
-    if game.finished:
-        raise GameError(ERR_OVER)
+    require(game, policy.DEAL, user=user, played=played)
     number = played.next_number
     if expected_number is not None and expected_number != number:
         raise GameError(ERR_ENTRY_TAKEN, params={"number": expected_number})
@@ -271,8 +288,7 @@ def record_correct(
         number = record.number
     played = _locked(_played(record.game if record is not None else None, played))
     game = played.game
-    if game.finished:
-        raise GameError(ERR_STOPPED if played.stopped else ERR_FINISHED_CORRECT)
+    require(game, policy.CORRECT, user=user, played=played)
     current = Record.objects.select_for_update().filter(game=game, number=number).first()
     if current is None:
         raise GameError(ERR_NO_SUCH_RECORD)
@@ -307,13 +323,8 @@ def record_undo_last(
     """
     played = _locked(_played(game, played))
     game = played.game
-    reopened = False
-    if game.finished:
-        if played.stopped:
-            raise GameError(ERR_STOPPED)
-        reopened = True
-    if not played.entries:
-        raise GameError(ERR_NO_RECORD)
+    require(game, policy.UNDO, user=user, played=played)
+    reopened = game.finished
     last = played.entries[-1]
     if last.number != number:
         raise GameError(ERR_NOT_LAST, params={"number": last.number})

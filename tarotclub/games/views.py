@@ -4,6 +4,8 @@ share token; the game's kind (`kinds.Kind`) supplies what differs.
 
 from __future__ import annotations
 
+from functools import wraps
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,13 +16,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
-from django_tables2 import RequestConfig
 
-from tarotclub.core.forms import add_validation_error, posted_int
+from tarotclub.core.forms import (
+    add_validation_error,
+    configure_table,
+    parse_whole,
+    posted_int,
+    query_int,
+)
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
-from . import kinds, selectors, services
+from . import kinds, policy, selectors, services
 from .forms import NewGameForm, StandingsFilterForm
 from .models import ChangeAction
 from .tables import GameListTable
@@ -28,11 +35,59 @@ from .tables import GameListTable
 # --- helpers -----------------------------------------------------------------------------------
 
 
+class _Gone(Exception):
+    """The share link's game no longer exists, and there is something to tell about it."""
+
+    def __init__(self, notice: policy.Gone):
+        super().__init__(notice.title)
+        self.notice = notice
+
+
 def game_or_404(token: str):
+    """The game of a share link; a link whose game is gone says why (see `token_view`)."""
     game = selectors.game_by_token(token)
-    if game is None or kinds.get(game.kind) is None:
+    if game is None:
+        _raise_gone(token)
+    if kinds.get(game.kind) is None:
         raise Http404
     return game
+
+
+def _raise_gone(token: str):
+    """A link whose game is gone: its notice (a redrawn table: where the players sit now)."""
+    notice = policy.gone(token)
+    if notice is None:
+        raise Http404
+    raise _Gone(notice)
+
+
+def _gone_page(request, notice: policy.Gone, *, partial: bool = False):
+    template = "games/_gone.html" if partial else "games/gone.html"
+    # the live part is swapped in by htmx, which only swaps successful answers
+    context = {"notice": notice, "partial": partial}
+    return render(request, template, context, status=200 if partial else 410)
+
+
+def token_view(view=None, *, partial: bool = False):
+    """A page reached through a share link: a link whose game is gone says why (never a 500)."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, token, *args, **kwargs):
+            try:
+                return view(request, token, *args, **kwargs)
+            except _Gone as e:
+                return _gone_page(request, e.notice, partial=partial)
+
+        return wrapper
+
+    return decorate(view) if view is not None else decorate
+
+
+def _refused_by_service(token: str, error: ValidationError) -> None:
+    """A service found the game gone under its lock (redrawn meanwhile): say so."""
+    if getattr(error, "code", None) == "gone":
+        _raise_gone(token)
 
 
 def _kind_or_404(identifier: str) -> kinds.Kind:
@@ -43,11 +98,7 @@ def _kind_or_404(identifier: str) -> kinds.Kind:
 
 
 def _is_director(request) -> bool:
-    return bool(request.user.is_authenticated and request.user.is_staff)
-
-
-def _can_write(request, game) -> bool:
-    return not game.finished and (not game.locked or _is_director(request))
+    return policy.is_director(request.user)
 
 
 def share_url(request, game) -> str:
@@ -67,10 +118,10 @@ def tournament_table(game):
         return None
 
 
-def _refused(request, played):
-    """Back to the sheet, saying why nothing can change there."""
-    messages.error(request, str(played.refusal()))
-    return redirect("games:sheet", token=played.game.token)
+def _refused(request, game, verdict: policy.Verdict):
+    """Back to the sheet, with the reason the write is refused."""
+    messages.error(request, verdict.reason)
+    return redirect("games:sheet", token=game.token)
 
 
 class Moved(RedirectView):
@@ -82,7 +133,8 @@ class Moved(RedirectView):
 
     def dispatch(self, request, *args, **kwargs):
         token = kwargs.get("token")
-        if token is not None and selectors.game_by_token(token) is None:
+        missing = token is not None and selectors.game_by_token(token) is None
+        if missing and policy.gone(token) is None:
             raise Http404
         response = super().dispatch(request, *args, **kwargs)
         if request.method not in ("GET", "HEAD") and response.status_code == 301:
@@ -142,7 +194,7 @@ def game_new(request):
     if request.method == "POST" and "add_guest" in request.POST:
         guest_name = request.POST.get("guest_name", "")
         try:
-            guest = player_create(name=guest_name, guest=True)
+            guest = player_create(name=guest_name, guest=True, user=request.user)
         except ValidationError as e:
             errors.extend(e.messages)
         else:
@@ -154,10 +206,7 @@ def game_new(request):
     elif request.method == "POST" and form.is_valid():
         chosen = [s for s in seats if s]
         by_pk = {str(p.pk): p for p in roster}
-        try:
-            dealer_index = int(first_dealer) - 1
-        except ValueError:
-            dealer_index = -1
+        dealer_index = (parse_whole(first_dealer) or 0) - 1
         filled = [i for i, s in enumerate(seats) if s]
         if any(s not in by_pk for s in chosen):
             errors.append(_("Choose the players from the list."))
@@ -198,9 +247,10 @@ def game_new(request):
 def sheet_context(request, game, played=None) -> dict:
     kind = kinds.get(game.kind)
     played = played or kind.load(game)
-    can_write = _can_write(request, game)
+    allowed = policy.verdicts(game, user=request.user, played=played)
+    can_write = bool(allowed[policy.DEAL] or allowed[policy.CORRECT])
     link = None
-    if can_write:
+    if allowed[policy.CORRECT]:
 
         def link(n):
             return reverse("games:deal_edit", args=[game.token, n])
@@ -209,8 +259,9 @@ def sheet_context(request, game, played=None) -> dict:
         "game": game,
         "kind": kind,
         "played": played,
+        "allowed": allowed,
         "can_write": can_write,
-        "can_undo": played.can_undo and (not game.locked or _is_director(request)),
+        "can_undo": bool(allowed[policy.UNDO]),
         "is_director": _is_director(request),
         "tournament_table": tournament_table(game),
         **kind.sheet(played, link=link),
@@ -219,6 +270,7 @@ def sheet_context(request, game, played=None) -> dict:
     return context
 
 
+@token_view
 def game_sheet(request, token: str):
     game = game_or_404(token)
     context = sheet_context(request, game)
@@ -227,6 +279,7 @@ def game_sheet(request, token: str):
     return render(request, "games/sheet.html", context)
 
 
+@token_view(partial=True)
 def game_poll(request, token: str):
     """The sheet's live part; 204 (nothing to swap) when nothing changed since `rev`."""
     game = game_or_404(token)
@@ -235,6 +288,7 @@ def game_poll(request, token: str):
     return render(request, "games/_sheet.html", sheet_context(request, game))
 
 
+@token_view
 def game_qr(request, token: str):
     game = game_or_404(token)
     return HttpResponse(share_qr(request, game, scale=8), content_type="image/svg+xml")
@@ -271,13 +325,15 @@ def _entry_page(request, played, *, form, number, editing, preview=None, error=N
     return render(request, "games/entry.html", context)
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
     game = game_or_404(token)
     kind = kinds.get(game.kind)
     played = kind.load(game)
-    if not _can_write(request, game):
-        return _refused(request, played)
+    verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
+    if not verdict:
+        return _refused(request, game, verdict)
     number = played.next_number
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error = None, None
@@ -292,9 +348,9 @@ def deal_new(request, token: str):
                     form=form,
                     user=request.user,
                     expected_number=posted_int(request, "number", number),
-                    director=_is_director(request),
                 )
             except ValidationError as e:
+                _refused_by_service(token, e)
                 add_validation_error(form, e)
             else:
                 messages.success(request, kind.words.saved % {"n": number})
@@ -307,15 +363,15 @@ def deal_new(request, token: str):
     return response
 
 
+@token_view(partial=True)
 @require_POST
 def deal_preview(request, token: str):
     """htmx: what saving would give, updated as the form changes."""
     game = game_or_404(token)
     kind = kinds.get(game.kind)
     played = kind.load(game)
-    try:
-        number = int(request.GET.get("n", ""))
-    except ValueError:
+    number = query_int(request, "n")
+    if number is None:
         number = played.next_number
     if not 1 <= number <= played.next_number:
         number = played.next_number
@@ -328,6 +384,7 @@ def deal_preview(request, token: str):
     )
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def deal_edit(request, token: str, number: int):
     game = game_or_404(token)
@@ -335,8 +392,9 @@ def deal_edit(request, token: str, number: int):
     played = kind.load(game)
     if played.entry(number) is None:
         raise Http404
-    if not _can_write(request, game):
-        return _refused(request, played)
+    verdict = policy.check(game, policy.CORRECT, user=request.user, played=played)
+    if not verdict:
+        return _refused(request, game, verdict)
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error, stale = None, None, ""
     status = 200
@@ -351,7 +409,6 @@ def deal_edit(request, token: str, number: int):
                     number=number,
                     form=form,
                     user=request.user,
-                    director=_is_director(request),
                 )
             except services.StaleError as e:
                 # show the newer version in the form, so nothing is overwritten silently
@@ -361,6 +418,7 @@ def deal_edit(request, token: str, number: int):
                 form.stale_message = e.messages[0]
                 status = 409
             except ValidationError as e:
+                _refused_by_service(token, e)
                 add_validation_error(form, e)
             else:
                 messages.success(request, kind.words.corrected % {"n": number})
@@ -381,6 +439,7 @@ def deal_edit(request, token: str, number: int):
     return response
 
 
+@token_view
 def deal_detail(request, token: str, number: int):
     """One entry: what was entered, its score and its changes."""
     game = game_or_404(token)
@@ -395,27 +454,30 @@ def deal_detail(request, token: str, number: int):
         "title": kind.words.entry % {"n": number},
         "text": kind.describe_entry(played, number),
         "changes": _changes(kind, played, game.changes.filter(number=number)),
-        "can_write": _can_write(request, game),
+        "allowed": policy.verdicts(game, user=request.user, played=played),
         "is_last": number == played.last_number,
+        "correct_label": kind.words.correct % {"n": number},
+        "undo_label": kind.words.undo,
         **kind.detail_context(played, number),
     }
     return render(request, "games/entry_detail.html", context)
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def deal_undo(request, token: str):
     game = game_or_404(token)
     kind = kinds.get(game.kind)
     played = kind.load(game)
-    if played.stopped or (game.locked and not _is_director(request)):
-        return _refused(request, played)
+    verdict = policy.check(game, policy.UNDO, user=request.user, played=played)
+    if not verdict:
+        return _refused(request, game, verdict)
     if request.method == "POST":
         number = posted_int(request, "number", -1)
         try:
-            note = kind.undo(
-                played=played, number=number, user=request.user, director=_is_director(request)
-            )
+            note = kind.undo(played=played, number=number, user=request.user)
         except ValidationError as e:
+            _refused_by_service(token, e)
             messages.error(request, " ".join(e.messages))
         else:
             messages.success(request, kind.words.undone % {"n": number})
@@ -440,16 +502,21 @@ def deal_undo(request, token: str):
     )
 
 
+@token_view
 @require_http_methods(["GET", "POST"])
 def game_finish(request, token: str):
     game = game_or_404(token)
     if game.finished:
         messages.error(request, _("This game is already finished."))
         return redirect("games:sheet", token=game.token)
+    verdict = policy.check(game, policy.FINISH, user=request.user)
+    if not verdict:
+        return _refused(request, game, verdict)
     if request.method == "POST":
         try:
             services.game_finish(game=game, user=request.user)
         except ValidationError as e:
+            _refused_by_service(token, e)
             messages.error(request, " ".join(e.messages))
         else:
             messages.success(request, _("The game is finished. Its sheet stays readable here."))
@@ -474,6 +541,7 @@ def _changes(kind, played, changes):
     return items
 
 
+@token_view
 def game_history(request, token: str):
     game = game_or_404(token)
     kind = kinds.get(game.kind)
@@ -515,7 +583,7 @@ def standings(request, kind: str):
         date_from, date_to = form.cleaned_data.get("from"), form.cleaned_data.get("to")
     rows, table_class, played = kind.standings(date_from, date_to)
     table = table_class(rows)
-    RequestConfig(request, paginate=False).configure(table)
+    configure_table(request, table)
     recent = []
     if request.user.is_authenticated:
         recent = [kind.recent_line(p) for p in played[:30]]

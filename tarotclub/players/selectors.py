@@ -1,16 +1,36 @@
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
-from .models import Player
+from .models import LOOK_ALIKE_MARK, Player, name_key
+
+__all__ = ["look_alikes", "name_key", "player_list", "players_matching", "short_labels"]
+
+
+def players_matching(query: str, queryset: QuerySet[Player] | None = None) -> QuerySet[Player]:
+    """Players whose name or nickname holds `query`, without case, accents or hidden characters
+    ("elo" finds "Élodie", "pena" finds "Peña"); nobody for a query with nothing to look for.
+
+    Search with this, or compare `name_key(...)`s, never the raw names: SQLite's LIKE and
+    LOWER() only fold ASCII.
+    """
+    qs = Player.objects.all() if queryset is None else queryset
+    needle = name_key(query)
+    if not needle:
+        return qs.none()
+    return qs.filter(Q(name_key__contains=needle) | Q(nickname_key__contains=needle))
 
 
 def player_list(*, active_only: bool = False, search: str = "") -> QuerySet[Player]:
     qs = Player.objects.all()
     if active_only:
         qs = qs.filter(active=True)
-    search = (search or "").strip()
-    if search:
-        qs = qs.filter(name__icontains=search) | qs.filter(nickname__icontains=search)
-    return qs.order_by("name")
+    if name_key(search):
+        qs = players_matching(search, qs)
+    return qs.order_by("name_key", "pk")
+
+
+def look_alikes() -> QuerySet[Player]:
+    """Players whose name looked like an earlier player's when keys were first computed."""
+    return Player.objects.filter(name_key__contains=LOOK_ALIKE_MARK).order_by("name_key")
 
 
 def short_labels(players) -> dict[int, str]:

@@ -3,9 +3,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
-from tarotclub.core.forms import add_validation_error
+from tarotclub.core.forms import add_validation_error, configure_table
 
 from . import selectors, services
 from .forms import PlayerForm
@@ -17,8 +16,11 @@ from .tables import PlayerTable
 def player_list(request):
     search = request.GET.get("q", "")[:80]
     table = PlayerTable(selectors.player_list(search=search))
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(request, "players/list.html", {"table": table, "q": search})
+    configure_table(request, table, per_page=50)
+    look_alikes = list(selectors.look_alikes()[:20])
+    return render(
+        request, "players/list.html", {"table": table, "q": search, "look_alikes": look_alikes}
+    )
 
 
 @login_required
@@ -28,7 +30,11 @@ def player_new(request):
         data = form.cleaned_data
         try:
             player = services.player_create(
-                name=data["name"], nickname=data["nickname"], licence=data["licence"]
+                name=data["name"],
+                nickname=data["nickname"],
+                licence=data["licence"],
+                guest=data["guest"],
+                user=request.user,
             )
         except ValidationError as e:
             add_validation_error(form, e)
@@ -46,12 +52,13 @@ def player_edit(request, pk: int):
         "nickname": player.nickname,
         "licence": player.licence,
         "active": player.active,
+        "guest": player.guest,
     }
     form = PlayerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.player_update(player=player, **data)
+            services.player_update(player=player, **data, user=request.user)
         except ValidationError as e:
             add_validation_error(form, e)
         else:

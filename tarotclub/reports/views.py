@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from tarotclub.core.decorators import director_required
+from tarotclub.core.forms import configure_table, query_int
 from tarotclub.games import selectors as game_selectors
 from tarotclub.kinds.tarot import selectors as tarot_selectors
 from tarotclub.kinds.tarot.tables import SheetTable
@@ -85,11 +85,8 @@ def standings_export(request, pk: int, fmt: str):
 
 
 def _deals_round(request, t: Tournament) -> int | None:
-    try:
-        number = int(request.GET.get("round", ""))
-    except ValueError:
-        return None
-    return number if 1 <= number <= t.current_round else None
+    number = query_int(request, "round")
+    return number if number is not None and 1 <= number <= t.current_round else None
 
 
 def deals_page(request, pk: int):
@@ -97,7 +94,7 @@ def deals_page(request, pk: int):
     t = _tournament(pk)
     round_number = _deals_round(request, t)
     table = DealsTable(documents.tournament_deals(t, round_number))
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    configure_table(request, table, per_page=100)
     return render(
         request,
         "reports/deals.html",

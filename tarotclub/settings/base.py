@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -17,6 +19,20 @@ ALLOWED_HOSTS: list[str] = []
 
 CLUB_NAME = os.environ.get("TAROTCLUB_CLUB_NAME", "Tarot Club")
 
+
+def env_flag(name: str) -> bool:
+    """An on/off environment variable: 1, true, yes or on (any case) mean on."""
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+# Behind a reverse proxy (nginx, Caddy, a hosting platform) that terminates HTTPS: only then
+# are X-Forwarded-Proto (production.py) and X-Forwarded-For (the client address that login
+# throttling counts) believed. TAROTCLUB_PROXY_COUNT proxies stand in front of the site.
+TAROTCLUB_BEHIND_PROXY = env_flag("TAROTCLUB_BEHIND_PROXY")
+TAROTCLUB_PROXY_COUNT = int(os.environ.get("TAROTCLUB_PROXY_COUNT", "1") or 1)
+# The demo account (demo / demo-tarot, published): created and usable under dev.py only.
+TAROTCLUB_DEMO_ACCOUNT = False
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -24,6 +40,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "django_htmx",
     "django_tables2",
     "tarotclub.core",
@@ -42,6 +60,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files from the app itself, so one process is a whole deployment.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -51,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tarotclub.core.middleware.RejectNulMiddleware",
+    # Last: turns a login refused for too many failures into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tarotclub.urls"
@@ -104,6 +127,30 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+AUTHENTICATION_BACKENDS = [
+    # First: refuses, before any password is checked, a username locked out for this client.
+    "axes.backends.AxesStandaloneBackend",
+    "tarotclub.core.security.ClubBackend",
+]
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username
+# from one address, that pair is refused for the cool-off, even with the right password.
+# Per username and address: a room behind one NAT address is not locked out by one guesser,
+# and a guesser cannot lock a player out from elsewhere. The site's and the admin's login
+# are both covered (they go through django.contrib.auth.authenticate).
+AXES_FAILURE_LIMIT = int(os.environ.get("TAROTCLUB_LOGIN_FAILURE_LIMIT", "5") or 5)
+AXES_COOLOFF_TIME = dt.timedelta(
+    minutes=int(os.environ.get("TAROTCLUB_LOGIN_COOLOFF_MINUTES", "15") or 15)
+)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tarotclub.core.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tarotclub.core.security.client_ip"
+AXES_HTTP_RESPONSE_CODE = 429
+# Successful logins are not logged with their address: the club needs no such record.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -118,6 +165,24 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "static"
+
+# Content-Security-Policy (django-csp): everything from the site itself, nothing inline. The
+# templates carry no inline script, style or event handler; htmx is told not to inject its
+# indicator <style> and not to evaluate code (the htmx-config <meta> in base.html).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 
 LOGGING = {

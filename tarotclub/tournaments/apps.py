@@ -5,3 +5,13 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tarotclub.tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self):
+        # The games app asks, without importing this app, whether a game is a tournament
+        # table (and in which state), and what to tell the link of a table redrawn away.
+        from tarotclub.games import policy
+
+        from . import selectors
+
+        policy.register_event_lookup(selectors.table_state)
+        policy.register_gone_lookup(selectors.redrawn_table_notice)

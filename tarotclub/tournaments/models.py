@@ -44,6 +44,8 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The creation form's one-time key: the same form sent twice creates one tournament.
+    creation_key = models.CharField(max_length=32, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -57,6 +59,11 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(deals_per_round__gte=1) & models.Q(deals_per_round__lte=24),
                 name="tournament_deals_range",
+            ),
+            models.UniqueConstraint(
+                fields=["creation_key"],
+                condition=~models.Q(creation_key=""),
+                name="tournament_creation_key_unique",
             ),
         ]
 
@@ -106,3 +113,26 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · R{self.round} T{self.number}"
+
+
+class RedrawnTable(models.Model):
+    """A table the director redrew away before its first deal (its game is gone).
+
+    Its share link may still be on a phone, or in the QR code of a sheet printed before the
+    redraw: it then tells the table's players where each of them sits now.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="redrawn_tables"
+    )
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=32, unique=True)
+    players = models.JSONField(default=list)  # player pks in seat order
+    redrawn_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "number", "-redrawn_at"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · R{self.round} T{self.number} (redrawn)"

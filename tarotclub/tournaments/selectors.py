@@ -7,14 +7,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, Prefetch, Sum
+from django.db.models import Count, F, Prefetch, Sum
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
-from tarotclub.games.models import Seat
+from tarotclub.core.models import LogEntry
+from tarotclub.games.models import Game, Seat
+from tarotclub.games.policy import EventTable, Gone
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
 
-from .models import Entry, Ranking, Table, Tournament
-from .services import SEAT_NAMES
+from .models import Entry, Ranking, RedrawnTable, Status, Table, Tournament
+from .services import ENTRY_REMOVED, SEAT_NAMES
 
 
 @dataclass
@@ -164,7 +168,11 @@ def _fold(text: str) -> str:
 
 
 def find_seat(tournament: Tournament, query: str) -> list[dict]:
-    """'Where do I sit?': players of the current round whose name or nickname holds `query`."""
+    """'Where do I sit?': players of the current round whose name or nickname holds `query`.
+
+    Table and seat only: this page is public, and a table's share link is not (it reaches the
+    players through the QR code on the table's printed sheet).
+    """
     needle = _fold(" ".join((query or "").split())[:40])
     if len(needle) < 2 or not tournament.current_round:
         return []
@@ -173,16 +181,82 @@ def find_seat(tournament: Tournament, query: str) -> list[dict]:
             game__tournament_table__tournament=tournament,
             game__tournament_table__round=tournament.current_round,
         )
-        .select_related("player", "game__tournament_table")
+        .select_related("player")
+        .annotate(table_number=F("game__tournament_table__number"))
         .order_by("player__name")
     )
     return [
-        {
-            "player": s.player,
-            "table": s.game.tournament_table.number,
-            "seat": SEAT_NAMES[s.position],
-            "token": s.game.token,
-        }
+        {"player": s.player, "table": s.table_number, "seat": SEAT_NAMES[s.position]}
         for s in seats
         if needle in _fold(s.player.name) or needle in _fold(s.player.nickname)
     ][:20]
+
+
+def entry_was_removed(tournament: Tournament, entry_pk: int) -> bool:
+    """Was this entry removed during registration (its history says so)?"""
+    return (
+        LogEntry.objects.for_object(tournament)
+        .filter(action=ENTRY_REMOVED, before__entry=entry_pk)
+        .exists()
+    )
+
+
+# --- what the games app asks about a tournament table (registered in apps.py) --------------------
+
+
+def table_state(game: Game) -> EventTable | None:
+    """Is this game a tournament table, and is its round (or the tournament) over? Read now."""
+    row = (
+        Table.objects.filter(game_id=game.pk)
+        .values_list("round", "tournament__status", "tournament__current_round")
+        .first()
+    )
+    if row is None:
+        return None
+    round_number, status, current = row
+    finished = status == Status.FINISHED
+    return EventTable(round_over=finished or current > round_number, event_finished=finished)
+
+
+def redrawn_table_notice(token: str) -> Gone | None:
+    """The link of a table the director redrew away: where each of its players sits now."""
+    redrawn = (
+        RedrawnTable.objects.filter(token=token)
+        .select_related("tournament")
+        .order_by("-pk")
+        .first()
+    )
+    if redrawn is None:
+        return None
+    t = redrawn.tournament
+    names = dict(Player.objects.filter(pk__in=redrawn.players).values_list("pk", "name"))
+    seats = {
+        s.player_id: s
+        for s in Seat.objects.filter(
+            game__tournament_table__tournament=t,
+            game__tournament_table__round=redrawn.round,
+            player_id__in=redrawn.players,
+        ).annotate(table_number=F("game__tournament_table__number"))
+    }
+    lines = []
+    for pk in redrawn.players:
+        seat = seats.get(pk)
+        if seat is None:
+            line = _("%(name)s: not seated in this round") % {"name": names.get(pk, "?")}
+        else:
+            line = _("%(name)s: table %(table)s, %(seat)s") % {
+                "name": names.get(pk, "?"),
+                "table": seat.table_number,
+                "seat": SEAT_NAMES[seat.position],
+            }
+        lines.append(line)
+    return Gone(
+        title=_("This table was redrawn"),
+        message=_(
+            "The director redrew round %(round)s: this sheet of table %(table)s no longer "
+            "counts, and nothing can be entered here. Your table is now:"
+        )
+        % {"round": redrawn.round, "table": redrawn.number},
+        lines=lines,
+        link=(_("Where do I sit?"), reverse("tournaments:where", args=[t.pk])),
+    )

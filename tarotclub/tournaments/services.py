@@ -1,23 +1,33 @@
-"""Writes of a tournament: each one transaction, validated, through the seating planner."""
+"""Writes of a tournament: each one transaction, validated, through the seating planner.
+
+Every write that changes what the standings show leaves an entry in the club's history
+(`tarotclub.core.models.log_action`) on the tournament, with what it was before and after as
+small JSON (names and primary keys). The director's forms carry what they act on (the round
+they move from, the draw they redraw), so a double tap or a second screen never moves the
+tournament twice.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Count
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.models import action, log_action
+from tarotclub.games import policy
 from tarotclub.games import services as games
-from tarotclub.games.models import Game
+from tarotclub.games.models import Change, Game, Seat
+from tarotclub.kinds.tarot.models import Deal
 from tarotclub.kinds.tarot.services import game_totals_db
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
 from . import seating
-from .models import Entry, Status, Table, Tournament
+from .models import Entry, RedrawnTable, Status, Table, Tournament
 
 ERR_NAME = _("Give the tournament a name.")
 ERR_ROUNDS = _("A tournament has 1 to 20 rounds.")
@@ -30,13 +40,40 @@ ERR_NOT_RUNNING = _("The tournament is not running.")
 ERR_ALREADY_WITHDRAWN = _("%(name)s has already withdrawn.")
 ERR_TABLES_OPEN = _("These tables have not confirmed their sheet: %(tables)s.")
 ERR_ROUND_STARTED = _("Deals have been entered in this round: it can no longer be redrawn.")
-ERR_SHEET_INCOMPLETE = _("The sheet has %(done)s of %(planned)s deals: enter them all first.")
+ERR_SHEET_INCOMPLETE = policy.ERR_SHEET_INCOMPLETE
 ERR_SHEET_NOT_ZERO = _("The totals of this table do not add up to 0.")
 ERR_LAST_ROUND = _("This was the last round.")
 ERR_SEATING = _("The players cannot be seated: %(reason)s")
+ERR_ROUND_MOVED = _(
+    "The tournament is no longer at round %(round)s but at round %(current)s (another screen "
+    "or a second tap moved it): nothing was changed."
+)
+ERR_STARTED_ALREADY = _(
+    "The tournament has already started (another screen or a second tap): nothing was changed."
+)
+ERR_REDRAWN_ALREADY = _(
+    "This round has just been redrawn (another screen or a second tap): nothing was changed. "
+    "Check the new tables before redrawing again."
+)
+
+ERR_ENTRY_GONE = _("This player is no longer registered (removed meanwhile): nothing was changed.")
 
 #: Seat names by position; a table of five has a fifth seat.
 SEAT_NAMES = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]
+
+#: What the tournament's history records (tarotclub.core.models.LogEntry on the tournament).
+CREATED = action("tournament.created", _("tournament created"))
+UPDATED = action("tournament.updated", _("tournament settings changed"))
+ENTRY_REGISTERED = action("tournament.entry_registered", _("player registered"))
+ENTRY_REMOVED = action("tournament.entry_removed", _("registration removed"))
+ENTRY_WITHDRAWN = action("tournament.entry_withdrawn", _("player withdrawn"))
+STARTED = action("tournament.started", _("tournament started"))
+ROUND_SEATED = action("tournament.round_seated", _("round seated"))
+ROUND_REDRAWN = action("tournament.round_redrawn", _("round redrawn"))
+ROUND_FORCED = action("tournament.round_forced", _("round closed with unconfirmed tables"))
+FINISHED = action("tournament.finished", _("tournament finished"))
+TABLE_CONFIRMED = action("tournament.table_confirmed", _("table's sheet confirmed"))
+TABLE_UNLOCKED = action("tournament.table_unlocked", _("table's sheet unlocked"))
 
 
 class TournamentError(ValidationError):
@@ -54,6 +91,77 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+def _check_round(t: Tournament, from_round: int | None) -> None:
+    """The form was made at round `from_round`; refuse when the tournament moved since."""
+    if from_round is not None and from_round != t.current_round:
+        raise TournamentError(
+            ERR_ROUND_MOVED,
+            code="moved",
+            params={"round": from_round, "current": t.current_round},
+        )
+
+
+def _lock_round_games(t: Tournament, round_number: int) -> tuple[list[Table], dict[int, Game]]:
+    """The round's tables, and their games locked (in a fixed order: no deadlock)."""
+    tables = list(Table.objects.filter(tournament=t, round=round_number).order_by("number"))
+    locked = Game.objects.select_for_update().filter(pk__in=[x.game_id for x in tables])
+    return tables, {g.pk: g for g in locked.order_by("pk")}
+
+
+def _player(player: Player) -> dict:
+    return {"pk": player.pk, "name": player.name}
+
+
+def _entry(entry: Entry) -> dict:
+    return {
+        "entry": entry.pk,
+        "player": _player(entry.player),
+        "licence": entry.licence,
+        "first_round": entry.first_round,
+        "last_round": entry.last_round,
+    }
+
+
+def _settings(t: Tournament) -> dict:
+    return {
+        "name": t.name,
+        "date": t.date.isoformat(),
+        "place": t.place,
+        "rounds": t.rounds,
+        "deals_per_round": t.deals_per_round,
+        "allow_three": t.allow_three,
+        "ranking": t.ranking,
+    }
+
+
+def round_seats(t: Tournament, round_number: int) -> dict:
+    """A round's seating for the history: {"round", "tables": [{table, game, players}]}."""
+    tables = (
+        Table.objects.filter(tournament=t, round=round_number)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "game__seats", queryset=Seat.objects.select_related("player").order_by("position")
+            )
+        )
+    )
+    return {
+        "round": round_number,
+        "tables": [
+            {
+                "table": x.number,
+                "game": x.game_id,
+                "players": [_player(s.player) for s in x.game.seats.all()],
+            }
+            for x in tables
+        ],
+    }
+
+
+def _table(table: Table, game: Game) -> dict:
+    return {"round": table.round, "table": table.number, "game": game.pk}
+
+
 # --- set-up ------------------------------------------------------------------------------------
 
 
@@ -68,7 +176,15 @@ def tournament_create(
     allow_three: bool = False,
     ranking: str = "total",
     created_by=None,
+    key: str = "",
 ) -> Tournament:
+    """A new tournament. `key` is the creation form's one-time key: the same form sent twice
+    (a double tap, a reload) gives the tournament created the first time."""
+    key = (key or "")[:32]
+    if key:
+        existing = Tournament.objects.filter(creation_key=key).first()
+        if existing is not None:
+            return existing
     name = " ".join((name or "").split())
     if not name:
         raise TournamentError(ERR_NAME)
@@ -76,31 +192,56 @@ def tournament_create(
         raise TournamentError(ERR_ROUNDS)
     if not 1 <= deals_per_round <= 24:
         raise TournamentError(ERR_DEALS)
-    return Tournament.objects.create(
-        name=name[:120],
-        date=date,
-        place=(place or "").strip()[:120],
-        rounds=rounds,
-        deals_per_round=deals_per_round,
-        allow_three=allow_three,
-        ranking=ranking,
-        created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
-    )
+    try:
+        with transaction.atomic():  # a savepoint: a simultaneous twin may win the key
+            t = Tournament.objects.create(
+                creation_key=key,
+                name=name[:120],
+                date=date,
+                place=(place or "").strip()[:120],
+                rounds=rounds,
+                deals_per_round=deals_per_round,
+                allow_three=allow_three,
+                ranking=ranking,
+                created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+            )
+    except IntegrityError:
+        existing = Tournament.objects.filter(creation_key=key).first() if key else None
+        if existing is None:
+            raise
+        return existing
+    log_action(t, CREATED, user=created_by, after=_settings(t))
+    return t
 
 
 @transaction.atomic
 def tournament_update(
-    *, tournament: Tournament, ranking: str | None = None, allow_three: bool | None = None
+    *,
+    tournament: Tournament,
+    ranking: str | None = None,
+    allow_three: bool | None = None,
+    user=None,
 ) -> Tournament:
     """Settings that may change at any time (the ranking) or until the start (tables of 3)."""
     t = _lock(tournament)
+    before = {"ranking": t.ranking, "allow_three": t.allow_three}
     if ranking is not None:
         t.ranking = ranking
     if allow_three is not None and allow_three != t.allow_three:
         if t.status != Status.REGISTRATION:
             raise TournamentError(ERR_NOT_REGISTRATION)
         t.allow_three = allow_three
-    t.save(update_fields=["ranking", "allow_three"])
+    after = {"ranking": t.ranking, "allow_three": t.allow_three}
+    if after != before:
+        t.save(update_fields=["ranking", "allow_three"])
+        changed = [k for k in after if after[k] != before[k]]
+        log_action(
+            t,
+            UPDATED,
+            user=user,
+            before={k: before[k] for k in changed},
+            after={k: after[k] for k in changed},
+        )
     return t
 
 
@@ -111,6 +252,7 @@ def entry_register(
     player: Player | None = None,
     guest_name: str = "",
     licence: str = "",
+    user=None,
 ) -> Entry:
     """Register a roster player, or a guest by name. A late player sits from the next round."""
     t = _lock(tournament)
@@ -129,24 +271,36 @@ def entry_register(
     )
     if t.status == Status.RUNNING:
         _replan(t)
+    log_action(t, ENTRY_REGISTERED, user=user, after={**_entry(entry), "guest": player.guest})
     return entry
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: Entry) -> Entry:
-    """The player is not seated from the next round on; their scores stay."""
+def entry_withdraw(*, entry: Entry, from_round: int | None = None, user=None) -> Entry:
+    """The player is not seated from the next round on; their scores stay.
+
+    During registration the entry is removed. `from_round` is the round the director's page
+    showed: the withdrawal is refused when the tournament moved on meanwhile (the player may
+    be seated in the new round already).
+    """
     t = _lock(entry.tournament)
-    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    entry = Entry.objects.select_for_update().select_related("player").filter(pk=entry.pk).first()
+    if entry is None:
+        raise TournamentError(ERR_ENTRY_GONE, code="gone")
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
     if entry.withdrawn:
         raise TournamentError(ERR_ALREADY_WITHDRAWN, params={"name": entry.player.name})
+    _check_round(t, from_round)
+    before = _entry(entry)
     if t.status == Status.REGISTRATION:
         entry.delete()
+        log_action(t, ENTRY_REMOVED, user=user, before=before)
         return entry
     entry.last_round = t.current_round
     entry.save(update_fields=["last_round"])
     _replan(t)
+    log_action(t, ENTRY_WITHDRAWN, user=user, before=before, after=_entry(entry))
     return entry
 
 
@@ -216,20 +370,35 @@ def _min_players(t: Tournament) -> int:
 
 
 @transaction.atomic
-def tournament_start(*, tournament: Tournament) -> Tournament:
-    """Close registration, plan every round, seat round 1."""
+def tournament_start(
+    *, tournament: Tournament, from_round: int | None = None, user=None
+) -> Tournament:
+    """Close registration, plan every round, seat round 1 (`from_round`: 0, the form's)."""
     t = _lock(tournament)
     if t.status != Status.REGISTRATION:
-        raise TournamentError(ERR_NOT_REGISTRATION)
-    count = t.entries.count()
-    if count < _min_players(t):
-        raise TournamentError(ERR_NOT_ENOUGH, params={"min": _min_players(t), "count": count})
+        raise TournamentError(
+            ERR_STARTED_ALREADY if from_round is not None else ERR_NOT_REGISTRATION
+        )
+    _check_round(t, from_round)
+    entries = list(t.entries.select_related("player").order_by("player__name"))
+    if len(entries) < _min_players(t):
+        raise TournamentError(
+            ERR_NOT_ENOUGH, params={"min": _min_players(t), "count": len(entries)}
+        )
     _replan(t)
     t.status = Status.RUNNING
     t.current_round = 1
     _seat_round(t, 1, t.plan[0])
     t.plan = t.plan[1:]
     t.save(update_fields=["status", "current_round", "plan"])
+    log_action(
+        t,
+        STARTED,
+        user=user,
+        before={"status": Status.REGISTRATION},
+        after={"status": t.status, "players": [_player(e.player) for e in entries]},
+    )
+    log_action(t, ROUND_SEATED, user=user, after=round_seats(t, 1))
     return t
 
 
@@ -242,25 +411,50 @@ def open_tables(t: Tournament, round_number: int) -> list[Table]:
 
 
 @transaction.atomic
-def tournament_next_round(*, tournament: Tournament, force: bool = False) -> Tournament:
+def tournament_next_round(
+    *,
+    tournament: Tournament,
+    force: bool = False,
+    from_round: int | None = None,
+    user=None,
+) -> Tournament:
     """Start the next round once every table has confirmed (or when the director forces it).
 
-    After the last round, the tournament is finished.
+    After the last round, the tournament is finished. `from_round` is the round the
+    director's form was made at: when the tournament is no longer there (a double tap, a
+    second screen), nothing moves.
     """
     t = _lock(tournament)
+    if t.status == Status.FINISHED:
+        raise TournamentError(ERR_FINISHED)
     if t.status != Status.RUNNING:
         raise TournamentError(ERR_NOT_RUNNING)
-    still_open = open_tables(t, t.current_round)
+    _check_round(t, from_round)
+    tables, locked = _lock_round_games(t, t.current_round)
+    still_open = [x for x in tables if not locked[x.game_id].locked]
     if still_open and not force:
         raise TournamentError(
             ERR_TABLES_OPEN, params={"tables": ", ".join(str(x.number) for x in still_open)}
         )
+    forced = []
     for table in still_open:  # forced: lock what was entered so far
-        games.game_set_locked(game=table.game, locked=True)
+        game = locked[table.game_id]
+        deals = game.deals.count()
+        games.game_set_locked(game=game, locked=True, user=user)
+        forced.append({**_table(table, game), "deals": deals, "planned": game.options.get("deals")})
+    if forced:
+        log_action(t, ROUND_FORCED, user=user, after={"round": t.current_round, "tables": forced})
     if t.current_round >= t.rounds:
         t.status = Status.FINISHED
         t.plan = []
         t.save(update_fields=["status", "plan"])
+        log_action(
+            t,
+            FINISHED,
+            user=user,
+            before={"status": Status.RUNNING, "round": t.current_round},
+            after={"status": t.status, "round": t.current_round},
+        )
         return t
     t.current_round += 1
     t.save(update_fields=["current_round"])
@@ -268,6 +462,7 @@ def tournament_next_round(*, tournament: Tournament, force: bool = False) -> Tou
     _seat_round(t, t.current_round, t.plan[0])
     t.plan = t.plan[1:]
     t.save(update_fields=["plan"])
+    log_action(t, ROUND_SEATED, user=user, after=round_seats(t, t.current_round))
     return t
 
 
@@ -280,19 +475,47 @@ def _replan_from(t: Tournament, round_number: int) -> None:
 
 
 @transaction.atomic
-def round_redraw(*, tournament: Tournament) -> Tournament:
-    """Seat the current round anew (another draw) while no deal has been entered in it."""
+def round_redraw(
+    *,
+    tournament: Tournament,
+    from_round: int | None = None,
+    draw: int | None = None,
+    user=None,
+) -> Tournament:
+    """Seat the current round anew (another draw) while nothing has been written in it.
+
+    The tournament row and the round's games are locked before anything is checked: a phone
+    entering the round's first deal either went first (the redraw is refused) or waits and
+    finds its table gone (and is told where its players sit now). `from_round` and `draw`
+    (the tournament's seed) are what the director's form showed: a second tap is refused.
+    """
     t = _lock(tournament)
     if t.status != Status.RUNNING:
         raise TournamentError(ERR_NOT_RUNNING)
-    tables = list(
-        Table.objects.filter(tournament=t, round=t.current_round)
-        .select_related("game")
-        .annotate(n=Count("game__deals"))
+    _check_round(t, from_round)
+    if draw is not None and draw != t.seed:
+        raise TournamentError(ERR_REDRAWN_ALREADY, code="redrawn")
+    tables, locked = _lock_round_games(t, t.current_round)
+    game_ids = list(locked)
+    written = (
+        any(g.locked or g.finished for g in locked.values())
+        or Deal.objects.filter(game_id__in=game_ids).exists()
+        or Change.objects.filter(game_id__in=game_ids).exists()  # a deal entered, then undone
     )
-    if any(x.n for x in tables) or any(x.game.locked for x in tables):
+    if written:
         raise TournamentError(ERR_ROUND_STARTED)
-    game_ids = [x.game_id for x in tables]
+    before = round_seats(t, t.current_round)
+    seats = {x["game"]: [p["pk"] for p in x["players"]] for x in before["tables"]}
+    RedrawnTable.objects.bulk_create(
+        RedrawnTable(
+            tournament=t,
+            round=x.round,
+            number=x.number,
+            token=locked[x.game_id].token,
+            players=seats.get(x.game_id, []),
+        )
+        for x in tables
+    )
     Table.objects.filter(pk__in=[x.pk for x in tables]).delete()
     Game.objects.filter(pk__in=game_ids).delete()
     t.seed = (t.seed * 1103515245 + 12345) % (2**31)
@@ -301,33 +524,50 @@ def round_redraw(*, tournament: Tournament) -> Tournament:
     _seat_round(t, t.current_round, t.plan[0])
     t.plan = t.plan[1:]
     t.save(update_fields=["plan"])
+    log_action(t, ROUND_REDRAWN, user=user, before=before, after=round_seats(t, t.current_round))
     return t
 
 
 # --- the tables' sheets ------------------------------------------------------------------------
 
 
+def _require(game: Game, what: str, *, user, deal_count: int | None = None) -> None:
+    verdict = policy.check(game, what, user=user, deal_count=deal_count)
+    if not verdict:
+        raise TournamentError(verdict.message, code=what, params=verdict.params)
+
+
 @transaction.atomic
 def table_confirm(*, table: Table, user=None) -> Table:
     """The players confirm their sheet: every deal in, totals zero; then it is locked."""
-    game = Game.objects.select_for_update().get(pk=table.game_id)
-    if game.locked:
-        return table
-    planned = game.options.get("deals") or 0
-    done = game.deals.count()
-    if done < planned:
-        raise TournamentError(ERR_SHEET_INCOMPLETE, params={"done": done, "planned": planned})
+    game = games.lock_game(table.game)
+    _require(game, policy.CONFIRM, user=user, deal_count=game.deals.count())
     totals = game_totals_db(game)
     if sum(totals.values()) != 0:
         raise TournamentError(ERR_SHEET_NOT_ZERO)
     games.game_set_locked(game=game, locked=True, user=user)
+    log_action(
+        table.tournament,
+        TABLE_CONFIRMED,
+        user=user,
+        before={**_table(table, game), "locked": False},
+        after={**_table(table, game), "locked": True},
+    )
     return table
 
 
 @transaction.atomic
 def table_unlock(*, table: Table, user=None) -> Table:
+    """The director opens a confirmed sheet again for a correction."""
     t = _lock(table.tournament)
-    if t.status == Status.FINISHED:
-        raise TournamentError(ERR_FINISHED)
-    games.game_set_locked(game=table.game, locked=False, user=user)
+    game = games.lock_game(table.game)
+    _require(game, policy.UNLOCK, user=user)
+    games.game_set_locked(game=game, locked=False, user=user)
+    log_action(
+        t,
+        TABLE_UNLOCKED,
+        user=user,
+        before={**_table(table, game), "locked": True},
+        after={**_table(table, game), "locked": False},
+    )
     return table

@@ -6,11 +6,13 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tarotclub.core.decorators import director_required
-from tarotclub.core.forms import add_validation_error
+from tarotclub.core.forms import add_validation_error, posted_int
+from tarotclub.games import policy
 from tarotclub.games.models import Game
 
 from . import selectors, services
@@ -67,6 +69,7 @@ def tournament_manage(request, pk: int):
                 player=data["player"],
                 guest_name=data["guest_name"],
                 licence=data["licence"],
+                user=request.user,
             )
         except ValidationError as e:
             add_validation_error(register, e)
@@ -89,6 +92,8 @@ def tournament_manage(request, pk: int):
         "tables": selectors.round_tables(t, t.current_round) if t.current_round else [],
         "ranking_form": RankingForm(initial={"ranking": t.ranking}),
         "Status": Status,
+        # the history page (core) lists this tournament's changes
+        "history_url": reverse("history") + f"?tournament={t.pk}",
     }
     context["all_confirmed"] = all(x["state"] == "confirmed" for x in context["tables"])
     context["round_untouched"] = bool(context["tables"]) and all(
@@ -101,11 +106,21 @@ def tournament_manage(request, pk: int):
 @require_POST
 def entry_withdraw(request, pk: int, entry_pk: int):
     t = _tournament(pk)
-    entry = get_object_or_404(Entry, pk=entry_pk, tournament=t)
+    entry = Entry.objects.filter(pk=entry_pk, tournament=t).select_related("player").first()
+    if entry is None:
+        if not selectors.entry_was_removed(t, entry_pk):
+            raise Http404
+        # removed during registration, by a first tap or another screen
+        messages.error(request, services.ERR_ENTRY_GONE)
+        return redirect("tournaments:manage", pk=t.pk)
+    removing = t.status == Status.REGISTRATION
     _do(
         request,
-        lambda: services.entry_withdraw(entry=entry),
-        _("%(name)s has withdrawn.") % {"name": entry.player.name},
+        lambda: services.entry_withdraw(
+            entry=entry, from_round=posted_int(request, "from_round", -1), user=request.user
+        ),
+        (_("%(name)s is no longer registered.") if removing else _("%(name)s has withdrawn."))
+        % {"name": entry.player.name},
     )
     return redirect("tournaments:manage", pk=t.pk)
 
@@ -114,7 +129,13 @@ def entry_withdraw(request, pk: int, entry_pk: int):
 @require_POST
 def tournament_start(request, pk: int):
     t = _tournament(pk)
-    _do(request, lambda: services.tournament_start(tournament=t), _("Round 1 is seated."))
+    _do(
+        request,
+        lambda: services.tournament_start(
+            tournament=t, from_round=posted_int(request, "from_round", -1), user=request.user
+        ),
+        _("Round 1 is seated."),
+    )
     return redirect("tournaments:manage", pk=t.pk)
 
 
@@ -124,19 +145,28 @@ def tournament_next_round(request, pk: int):
     """Next round; with tables still open, a confirmation page names them first."""
     t = _tournament(pk)
     if t.status != Status.RUNNING:
-        messages.error(request, _("The tournament is not running."))
+        finished = t.status == Status.FINISHED
+        messages.error(request, services.ERR_FINISHED if finished else services.ERR_NOT_RUNNING)
         return redirect("tournaments:manage", pk=t.pk)
     still_open = services.open_tables(t, t.current_round)
     force = request.POST.get("force") == "1"
     if request.method == "POST" and (force or not still_open):
-        last = t.current_round >= t.rounds
-        ok = _do(request, lambda: services.tournament_next_round(tournament=t, force=force))
-        if ok:
+        try:
+            moved = services.tournament_next_round(
+                tournament=t,
+                force=force,
+                from_round=posted_int(request, "from_round", -1),
+                user=request.user,
+            )
+        except ValidationError as e:
+            for m in e.messages:
+                messages.error(request, m)
+        else:
             messages.success(
                 request,
                 _("The tournament is finished.")
-                if last
-                else _("Round %(n)s is seated.") % {"n": t.current_round + 1},
+                if moved.status == Status.FINISHED
+                else _("Round %(n)s is seated.") % {"n": moved.current_round},
             )
         return redirect("tournaments:manage", pk=t.pk)
     return render(request, "tournaments/confirm_next.html", {"t": t, "open": still_open})
@@ -146,7 +176,16 @@ def tournament_next_round(request, pk: int):
 @require_POST
 def round_redraw(request, pk: int):
     t = _tournament(pk)
-    _do(request, lambda: services.round_redraw(tournament=t), _("The round has been redrawn."))
+    _do(
+        request,
+        lambda: services.round_redraw(
+            tournament=t,
+            from_round=posted_int(request, "from_round", -1),
+            draw=posted_int(request, "draw", -1),
+            user=request.user,
+        ),
+        _("The round has been redrawn."),
+    )
     return redirect("tournaments:manage", pk=t.pk)
 
 
@@ -158,7 +197,9 @@ def tournament_ranking(request, pk: int):
     if form.is_valid():
         _do(
             request,
-            lambda: services.tournament_update(tournament=t, ranking=form.cleaned_data["ranking"]),
+            lambda: services.tournament_update(
+                tournament=t, ranking=form.cleaned_data["ranking"], user=request.user
+            ),
             _("Saved."),
         )
     else:
@@ -183,9 +224,15 @@ def table_unlock(request, pk: int, table_pk: int):
 def table_confirm(request, token: str):
     """The table confirms its sheet (through its share link)."""
     game = Game.objects.filter(token=token[:32]).select_related("tournament_table").first()
-    table = getattr(game, "tournament_table", None) if game else None
-    if table is None:
-        raise Http404
+    if game is None:
+        notice = policy.gone(token)
+        if notice is None:
+            raise Http404
+        return render(request, "games/gone.html", {"notice": notice}, status=410)
+    table = Table.objects.filter(game=game).select_related("tournament").first()
+    if table is None:  # a casual game: nothing to confirm
+        messages.error(request, policy.check(game, policy.CONFIRM, user=request.user).reason)
+        return redirect("games:sheet", token=game.token)
     _do(
         request,
         lambda: services.table_confirm(table=table, user=request.user),

@@ -131,7 +131,7 @@ def test_a_second_phone_sees_new_deals_without_reloading(phone, live_server, gam
 
     deal_record(game=game4, data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=60))
     page.wait_for_function(
-        "document.querySelector('.zero-sum').innerText.includes('1 deal')", timeout=10_000
+        "() => document.querySelector('.zero-sum').innerText.includes('1 deal')", timeout=10_000
     )
     expected = fft.score_deal(
         seats=[p.pk for p in four], taker=four[1].pk, contract="prise", bouts=1, points=60

@@ -191,14 +191,14 @@ def test_finished_game_refuses_every_write(game4, four):
     assert Deal.objects.count() == 1
 
 
-def test_locked_sheet_refuses_the_table_but_not_the_director(game4, four):
+def test_locked_sheet_refuses_the_table_but_not_the_director(game4, four, director):
     deal = tarot.deal_record(game=game4, data=first_example(four))
     services.game_set_locked(game=game4, locked=True)
     with pytest.raises(GameError) as e:
         tarot.deal_record(game=game4, data=first_example(four))
     assert e.value.messages == [str(services.ERR_LOCKED)]
     other = DealInput(taker=four[2].pk, contract="prise", bouts=1, points=Fraction(60))
-    tarot.deal_correct(deal=deal, data=other, expected_version=1, director=True)
+    tarot.deal_correct(deal=deal, data=other, expected_version=1, user=director)
     assert Deal.objects.get().taker == four[2]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -758,3 +759,193 @@ def test_parse_points_accepts_exactly_the_halves(value):
         assert fft.parse_points(value) == Fraction(value)
     else:
         rule_error(fft.ERR_POINTS_HALVES, fft.parse_points, value=value)
+
+
+# --- Points and bouts as a person types them -----------------------------------------------------
+#
+# One short request with `points=1e30000000` once took 47 s of CPU (Decimal, then Fraction, of a
+# huge exponent). Text is refused by its length first, then by a regex of bounded width, and only
+# the digits that regex captured (at most a few) are ever converted.
+
+TYPED_POINTS = [
+    ("49", Fraction(49)),
+    ("0", Fraction(0)),
+    ("91", Fraction(91)),
+    ("040", Fraction(40)),
+    ("40.5", Fraction(81, 2)),
+    ("40,5", Fraction(81, 2)),
+    ("40.0", Fraction(40)),
+    ("40,0", Fraction(40)),
+    ("40½", Fraction(81, 2)),
+    ("40 ½", Fraction(81, 2)),
+    ("½", Fraction(1, 2)),
+    (",5", Fraction(1, 2)),
+    (" 41 ", Fraction(41)),
+    ("\t12,5\n", Fraction(25, 2)),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TYPED_POINTS)
+def test_parse_points_accepts_what_a_person_types(text, expected):
+    assert fft.parse_points(text) == expected
+
+
+HOSTILE_POINTS = [
+    # exponents: once 47 s of CPU for ten characters
+    ("1e30000000", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("1E3", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("4e1", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("0e99999999", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("1e-30000000", fft.ERR_POINTS_NOT_A_NUMBER),
+    # underscores and thousands separators, which int() and Decimal() accept
+    ("4_0", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("1_000", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("1,000.5", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("1.000,5", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40 5", fft.ERR_POINTS_NOT_A_NUMBER),
+    # signs
+    ("+40", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("--1", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("-3½", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("-0.5", fft.ERR_POINTS_RANGE),
+    ("-1", fft.ERR_POINTS_RANGE),
+    # other scripts' digits, which int(), Decimal() and str.isdecimal() accept
+    ("٤٠", fft.ERR_POINTS_DIGITS),  # Arabic-Indic
+    ("۴۰", fft.ERR_POINTS_DIGITS),  # Persian
+    ("४०", fft.ERR_POINTS_DIGITS),  # Devanagari
+    ("４０", fft.ERR_POINTS_DIGITS),  # fullwidth
+    ("4٠.5", fft.ERR_POINTS_DIGITS),
+    ("٤٠½", fft.ERR_POINTS_DIGITS),
+    ("²", fft.ERR_POINTS_DIGITS),
+    ("40\u00a0½", fft.ERR_POINTS_NOT_A_NUMBER),
+    # the rest of what Decimal() reads
+    ("nan", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("NaN", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("sNaN", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("inf", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("Infinity", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("-inf", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("0x28", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40.", fft.ERR_POINTS_NOT_A_NUMBER),
+    (".", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40..5", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40.5.0", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40,5½", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("½½", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40/2", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("   ", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("\x00", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("40\x00", fft.ERR_POINTS_NOT_A_NUMBER),
+    # well formed, out of range or not a half
+    ("92", fft.ERR_POINTS_RANGE),
+    ("91.5", fft.ERR_POINTS_RANGE),
+    ("91½", fft.ERR_POINTS_RANGE),
+    ("1000", fft.ERR_POINTS_RANGE),
+    ("999999", fft.ERR_POINTS_RANGE),
+    ("40.25", fft.ERR_POINTS_HALVES),
+    ("40,1", fft.ERR_POINTS_HALVES),
+    # long text, whatever it holds
+    ("9" * 10_000, fft.ERR_POINTS_NOT_A_NUMBER),
+    ("1e" + "9" * 9_998, fft.ERR_POINTS_NOT_A_NUMBER),
+    (" " * 9_998 + "40", fft.ERR_POINTS_NOT_A_NUMBER),
+    ("4" + "0" * 20, fft.ERR_POINTS_NOT_A_NUMBER),
+]
+
+
+@pytest.mark.parametrize(("text", "template"), HOSTILE_POINTS)
+def test_parse_points_refuses_hostile_text_with_the_right_message(text, template):
+    error = rule_error(template, fft.parse_points, value=text)
+    assert len(str(error)) < 200  # the message quotes a short excerpt, never the whole input
+    rule_error(template, deal, points=text)
+
+
+def test_points_digits_message_says_which_digits():
+    error = rule_error(fft.ERR_POINTS_DIGITS, fft.parse_points, value="٤٠")
+    assert "0 to 9" in str(error)
+
+
+def test_long_points_text_is_refused_by_its_length_alone():
+    """Timing-free proof of constant time: the refusal does not depend on what a long text holds.
+
+    `" " * 9_998 + "40"` would be a well-formed "40" if the text were looked at; it is refused
+    because of its length, which is checked before any regex or conversion.
+    """
+    assert fft.POINTS_TEXT_MAX_LENGTH <= 20
+    at_cap = " " * (fft.POINTS_TEXT_MAX_LENGTH - 2) + "40"
+    assert fft.parse_points(at_cap) == 40
+    rule_error(fft.ERR_POINTS_NOT_A_NUMBER, fft.parse_points, value=" " + at_cap)
+    for filler in ("9", " ", "e", "٤"):
+        rule_error(fft.ERR_POINTS_NOT_A_NUMBER, fft.parse_points, value=filler * 10_000)
+
+
+def test_points_and_bouts_regexes_have_a_bounded_width():
+    """Each regex matches at most a few characters: no input can make it work for long."""
+    import re._parser as sre_parse
+
+    for pattern in (fft._POINTS_TEXT, fft._BOUTS_TEXT):
+        low, high = sre_parse.parse(pattern.pattern, pattern.flags).getwidth()
+        assert high <= 64, pattern.pattern  # finite and small (MAXREPEAT when unbounded)
+        assert pattern.flags & re.ASCII
+
+
+def test_huge_numbers_that_are_not_text_are_refused_without_conversion():
+    rule_error(fft.ERR_POINTS_RANGE, fft.parse_points, value=Decimal("1e30000000"))
+    rule_error(fft.ERR_POINTS_RANGE, fft.parse_points, value=Decimal("-1e30000000"))
+    rule_error(fft.ERR_POINTS_HALVES, fft.parse_points, value=Decimal("1e-30000000"))
+    rule_error(fft.ERR_POINTS_RANGE, fft.parse_points, value=10**5000)
+    rule_error(fft.ERR_POINTS_RANGE, fft.parse_points, value=Fraction(10**5000 + 1, 2))
+    rule_error(fft.ERR_BOUTS, fft.parse_bouts, value=10**5000)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["٣", "３", "²", "1_0", "+1", "-0", "1.0", "1e0", " ", "", "0x1", "9" * 10_000, "4", "10"],
+)
+def test_parse_bouts_refuses_anything_but_an_ascii_digit(text):
+    error = rule_error(fft.ERR_BOUTS, fft.parse_bouts, value=text)
+    assert len(str(error)) < 200
+
+
+@pytest.mark.parametrize(("text", "expected"), [("0", 0), ("3", 3), (" 2 ", 2), (2, 2)])
+def test_parse_bouts_accepts_a_digit(text, expected):
+    assert fft.parse_bouts(text) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=24),
+        st.text(alphabet="0123456789.,½ -+e_٤４", max_size=12),
+        st.from_regex(r"\A\s?[0-9]{1,3}([.,][05])?\s?\Z"),
+    )
+)
+def test_any_text_is_either_points_in_range_that_round_trip_or_a_rule_error(text):
+    try:
+        points = fft.parse_points(text)
+    except RuleError as e:
+        assert e.template in {
+            fft.ERR_POINTS_NOT_A_NUMBER,
+            fft.ERR_POINTS_DIGITS,
+            fft.ERR_POINTS_HALVES,
+            fft.ERR_POINTS_RANGE,
+        }
+        return
+    assert isinstance(points, Fraction)
+    assert 0 <= points <= fft.TOTAL_POINTS and (points * 2).denominator == 1
+    assert len(text) <= fft.POINTS_TEXT_MAX_LENGTH
+    assert all(c in "0123456789.,½ \t\n\r\x0b\x0c" for c in text)
+    # what was accepted reads back the same, whichever way the sheet writes it
+    assert fft.parse_points(fft.format_points(points)) == points
+    assert fft.parse_points(str(float(points))) == points
+    assert fft.parse_points(str(float(points)).replace(".", ",")) == points
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=12))
+def test_any_text_is_either_bouts_or_a_rule_error(text):
+    try:
+        bouts = fft.parse_bouts(text)
+    except RuleError as e:
+        assert e.template == fft.ERR_BOUTS
+        return
+    assert bouts in (0, 1, 2, 3) and text.strip() == str(bouts)

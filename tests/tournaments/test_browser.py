@@ -25,12 +25,14 @@ def test_a_table_enters_and_confirms_its_round(phone, live_server, artifacts):
     table = Table.objects.get(tournament=t, round=1, game__seats__position=4)  # the five
     seats = [s.player for s in table.game.seats.order_by("position")]
 
-    # a player finds their seat, then opens the table's sheet
+    # a player finds their seat (the public page shows no link to the sheet), then opens the
+    # table's sheet through the QR code printed on it
     page.goto(f"{live_server.url}/tournaments/{t.pk}/where/")
     page.fill("input[name=q]", seats[2].name[-4:])
     page.click("button.primary")
     assert f"Table {table.number}" in page.inner_text(".seats-found")
-    page.click("text=Open the table's sheet")
+    assert page.locator(".seats-found a").count() == 0
+    page.goto(f"{live_server.url}/t/{table.game.token}/")
     assert scroll_width(page) <= PHONE["width"]
     assert "0 of 5 deals" in page.inner_text("main")
 

@@ -73,7 +73,7 @@ def test_sixteen_players_never_meet_twice():
     assert count_repeats([seated(t, r) for r in range(1, 6)]) == 0
 
 
-def test_confirm_needs_every_deal_and_locks_the_sheet():
+def test_confirm_needs_every_deal_and_locks_the_sheet(director):
     t, _ = make_tournament(16)
     t = services.tournament_start(tournament=t)
     table = Table.objects.filter(tournament=t).first()
@@ -93,10 +93,10 @@ def test_confirm_needs_every_deal_and_locks_the_sheet():
     with pytest.raises(games.GameError):  # nor add a deal
         tarot.deal_record(game=game, data=data)
     # the director corrects a deal: kept in the history like every correction
-    tarot.deal_correct(deal=deal, data=data, expected_version=1, director=True)
+    tarot.deal_correct(deal=deal, data=data, expected_version=1, user=director)
     assert Deal.objects.get(pk=deal.pk).contract == "garde"
     assert game.changes.filter(action="corrected").exists()
-    services.table_unlock(table=table)
+    services.table_unlock(table=table, user=director)
     game.refresh_from_db()
     assert not game.locked
 

@@ -48,7 +48,7 @@ def test_the_whole_evening_through_the_pages(director_client, client, make_playe
         c.post(manage, {"register": "1", "player": p.pk})
     c.post(manage, {"register": "1", "guest_name": "Invité", "licence": "X99"})
     assert t.entries.count() == 9
-    c.post(reverse("tournaments:start", args=[t.pk]))
+    c.post(reverse("tournaments:start", args=[t.pk]), {"from_round": "0"})
     t.refresh_from_db()
     assert t.status == Status.RUNNING
     page = c.get(manage).content.decode()
@@ -59,7 +59,7 @@ def test_the_whole_evening_through_the_pages(director_client, client, make_playe
         response = client.post(reverse("tournaments:confirm", args=[table.game.token]))
         assert response.status_code == 302
     assert "confirmed" in c.get(manage).content.decode()
-    c.post(reverse("tournaments:next", args=[t.pk]))
+    c.post(reverse("tournaments:next", args=[t.pk]), {"from_round": "1"})
     t.refresh_from_db()
     assert t.current_round == 2
     # the public pages
@@ -78,7 +78,9 @@ def test_forcing_the_next_round_names_the_open_tables(director_client):
     assert "table 1" in page and "table 2" in page
     t.refresh_from_db()
     assert t.current_round == 1  # GET changes nothing
-    director_client.post(reverse("tournaments:next", args=[t.pk]), {"force": "1"})
+    director_client.post(
+        reverse("tournaments:next", args=[t.pk]), {"force": "1", "from_round": "1"}
+    )
     t.refresh_from_db()
     assert t.current_round == 2
 

@@ -24,9 +24,4 @@ class Migration(migrations.Migration):
             name='kind',
             field=models.CharField(choices=tarotclub.games.models.kind_choices, default='tarot', max_length=12, verbose_name='game'),
         ),
-        migrations.AlterField(
-            model_name='change',
-            name='action',
-            field=models.CharField(choices=[('recorded', 'entered'), ('corrected', 'corrected'), ('undone', 'undone'), ('finished', 'game finished'), ('locked', 'sheet confirmed'), ('unlocked', 'sheet unlocked'), ('awarded', 'challenge cards given')], max_length=12),
-        ),
     ]

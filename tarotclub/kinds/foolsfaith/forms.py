@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import foolsfaith
+from tarotclub.core.forms import WholeNumberField
 from tarotclub.games.forms import PlayerChoiceField, RecordForm, choice_cols, stepper
 from tarotclub.games.replayed import player_map
 
@@ -44,7 +45,7 @@ class ChallengeForm(forms.Form):
         max_length=200,
         error_messages={"required": _("Write the challenge.")},
     )
-    order = forms.IntegerField(label=_("Order"), min_value=0, max_value=9999, required=False)
+    order = WholeNumberField(label=_("Order"), min_value=0, max_value=9999, required=False)
     active = forms.BooleanField(label=_("In use"), required=False, initial=True)
 
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import F, ProtectedError
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.core.models import acting_user
+from tarotclub.core.history import field
+from tarotclub.core.models import acting_user, action, log_action
+from tarotclub.core.text import clean_text
 from tarotclub.games import kinds
-from tarotclub.games.models import ChangeAction, Game
-from tarotclub.games.services import GameError, lock_game, log_change
+from tarotclub.games.models import Game
+from tarotclub.games.services import GameError, lock_game
 
 from .models import Challenge, ChallengeAward
 
@@ -43,50 +46,109 @@ SUGGESTED_CHALLENGES = (
     _("Compliment every other player."),
 )
 
+CHALLENGE_CREATED = action("challenge.created", _("challenge added"))
+CHALLENGE_CHANGED = action("challenge.changed", _("challenge changed"))
+CHALLENGE_DELETED = action("challenge.deleted", _("challenge deleted"))
+CHALLENGES_GIVEN = action("challenges.given", _("challenge cards given"))
+CHALLENGES_GIVEN_AGAIN = action("challenges.given_again", _("challenge cards given again"))
+field("challenge", _("challenge"))
+field("order", _("order"))
+field("in_use", _("in use"))
+field("awards", _("Challenge cards"))
+
+ERR_NO_SUCH_CHALLENGE = _("This challenge is no longer in the list.")
+#: The largest order a challenge can have (the form offers up to 9999).
+ORDER_MAX = 9999
+
 
 def _clean_text(text: str) -> str:
-    text = " ".join((text or "").split())
+    text = clean_text(text)
     if not text or len(text) > 200:
         raise GameError(ERR_CHALLENGE_TEXT, code="text")
     return text
 
 
+def _order(order: int) -> int:
+    return min(max(0, int(order)), ORDER_MAX)
+
+
+def _challenge_snapshot(challenge: Challenge) -> dict:
+    return {"challenge": challenge.text, "order": challenge.order, "in_use": challenge.active}
+
+
+def _lock_challenge(challenge: Challenge) -> Challenge:
+    try:
+        return Challenge.objects.select_for_update().get(pk=challenge.pk)
+    except Challenge.DoesNotExist:
+        raise GameError(ERR_NO_SUCH_CHALLENGE, code="gone") from None
+
+
 @transaction.atomic
-def challenge_create(*, text: str, order: int | None = None) -> Challenge:
+def challenge_create(*, text: str, order: int | None = None, user=None) -> Challenge:
     text = _clean_text(text)
     if order is None:
         last = Challenge.objects.order_by("-order").values_list("order", flat=True).first()
         order = (last or 0) + 1
-    return Challenge.objects.create(text=text, order=max(0, order))
-
-
-@transaction.atomic
-def challenge_update(*, challenge: Challenge, text: str, active: bool, order: int) -> Challenge:
-    challenge = Challenge.objects.select_for_update().get(pk=challenge.pk)
-    challenge.text = _clean_text(text)
-    challenge.active = bool(active)
-    challenge.order = max(0, order)
-    challenge.save()
+    challenge = Challenge.objects.create(text=text, order=_order(order))
+    log_action(challenge, CHALLENGE_CREATED, user=user, after=_challenge_snapshot(challenge))
     return challenge
 
 
 @transaction.atomic
-def challenge_delete(*, challenge: Challenge) -> None:
-    """Delete a challenge never given; one already given can only be taken out of use."""
-    if ChallengeAward.objects.filter(challenge=challenge).exists():
-        raise GameError(ERR_CHALLENGE_USED, code="used")
-    challenge.delete()
+def challenge_update(
+    *, challenge: Challenge, text: str, active: bool, order: int, user=None
+) -> Challenge:
+    text = _clean_text(text)
+    challenge = _lock_challenge(challenge)
+    before = _challenge_snapshot(challenge)
+    challenge.text, challenge.active, challenge.order = text, bool(active), _order(order)
+    after = _challenge_snapshot(challenge)
+    if after != before:
+        challenge.save(update_fields=["text", "active", "order"])
+        log_action(challenge, CHALLENGE_CHANGED, user=user, before=before, after=after)
+    return challenge
 
 
 @transaction.atomic
-def challenges_suggest() -> list[Challenge]:
+def challenge_delete(*, challenge: Challenge, user=None) -> None:
+    """Delete a challenge never given; one already given can only be taken out of use."""
+    challenge = _lock_challenge(challenge)
+    if ChallengeAward.objects.filter(challenge=challenge).exists():
+        raise GameError(ERR_CHALLENGE_USED, code="used")
+    log_action(challenge, CHALLENGE_DELETED, user=user, before=_challenge_snapshot(challenge))
+    try:
+        with transaction.atomic():
+            challenge.delete()
+    except ProtectedError:  # given in a game meanwhile
+        raise GameError(ERR_CHALLENGE_USED, code="used") from None
+
+
+@transaction.atomic
+def challenges_suggest(*, user=None) -> list[Challenge]:
     """Fill an empty list with the suggested challenges, in the current language."""
     if Challenge.objects.exists():
         return []
-    return [
-        Challenge.objects.create(text=str(text), order=i)
-        for i, text in enumerate(SUGGESTED_CHALLENGES, start=1)
+    added = []
+    for i, text in enumerate(SUGGESTED_CHALLENGES, start=1):
+        challenge = Challenge.objects.create(text=clean_text(text, 200), order=i)
+        log_action(challenge, CHALLENGE_CREATED, user=user, after=_challenge_snapshot(challenge))
+        added.append(challenge)
+    return added
+
+
+def _awards_log(awards) -> dict | None:
+    """The cards given, as the history shows them: who received which challenge."""
+    rows = [
+        {
+            "card": a.card,
+            "player": a.player.name,
+            "challenge": a.text,
+            "player_id": a.player_id,
+            "challenge_id": a.challenge_id,
+        }
+        for a in awards
     ]
+    return {"awards": rows} if rows else None
 
 
 def awards_snapshot(game: Game) -> list[dict]:
@@ -124,7 +186,8 @@ def challenges_award(
     if len(awards) != count:
         raise GameError(ERR_CARD_COUNT, params={"winner": names[winner], "count": count})
     by_pk = {p.pk: p for p in played.players}
-    challenges = Challenge.objects.in_bulk([c for c, _p in awards])
+    # locked, so that a challenge is not deleted while it is being given
+    challenges = Challenge.objects.select_for_update().in_bulk([c for c, _p in awards])
     rows = []
     for card, (challenge_pk, player_pk) in enumerate(awards, start=1):
         challenge = challenges.get(challenge_pk)
@@ -143,14 +206,15 @@ def challenges_award(
                 user=acting_user(user),
             )
         )
-    before = awards_snapshot(game)
+    before = _awards_log(game.challenge_awards.select_related("player").order_by("card"))
     game.challenge_awards.all().delete()
     created = ChallengeAward.objects.bulk_create(rows)
-    log_change(
+    log_action(
         game,
-        ChangeAction.AWARDED,
-        before={"awards": before} if before else None,
-        after={"awards": awards_snapshot(game)},
+        CHALLENGES_GIVEN_AGAIN if before else CHALLENGES_GIVEN,
         user=user,
+        before=before,
+        after=_awards_log(created),
     )
+    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
     return created

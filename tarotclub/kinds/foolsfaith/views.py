@@ -66,14 +66,16 @@ def challenge_list(request):
     form = ChallengeForm(request.POST if "add" in request.POST else None)
     if request.method == "POST":
         if "suggest" in request.POST:
-            added = services.challenges_suggest()
+            added = services.challenges_suggest(user=request.user)
             if added:
                 messages.success(request, _("The suggested challenges are in the list."))
             return redirect("foolsfaith:challenges")
         if form.is_valid():
             try:
                 services.challenge_create(
-                    text=form.cleaned_data["text"], order=form.cleaned_data.get("order")
+                    text=form.cleaned_data["text"],
+                    order=form.cleaned_data.get("order"),
+                    user=request.user,
                 )
             except ValidationError as e:
                 add_validation_error(form, e)
@@ -99,7 +101,7 @@ def challenge_edit(request, pk: int):
     if request.method == "POST":
         if "delete" in request.POST:
             try:
-                services.challenge_delete(challenge=challenge)
+                services.challenge_delete(challenge=challenge, user=request.user)
             except ValidationError as e:
                 messages.error(request, " ".join(e.messages))
                 return redirect("foolsfaith:challenge_edit", pk=challenge.pk)
@@ -113,6 +115,7 @@ def challenge_edit(request, pk: int):
                     text=d["text"],
                     active=d["active"],
                     order=d["order"] if d["order"] is not None else challenge.order,
+                    user=request.user,
                 )
             except ValidationError as e:
                 add_validation_error(form, e)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
+from tarotclub.core.forms import WholeNumberField
 from tarotclub.games.forms import ERR_CHOICE, BigChoiceField
 
 from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
@@ -76,7 +77,7 @@ class DealForm(forms.Form):
         required=False,
         initial="none",
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, players, active, **kwargs):
         super().__init__(*args, **kwargs)

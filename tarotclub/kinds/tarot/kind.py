@@ -66,7 +66,7 @@ class TarotPlayed:
     def can_undo(self) -> bool:
         return bool(self.sheet.rows) and not self.game.finished
 
-    def refusal(self):
+    def refusal(self, action: str = "deal"):
         return services.ERR_FINISHED if self.game.finished else services.ERR_LOCKED
 
     @property
@@ -104,6 +104,13 @@ class Tarot(Kind):
         "Casual games (tournament tables count in their tournament). Total: the sum of the "
         "player's scores; per deal: the total divided by the deals played."
     )
+
+    @property
+    def nothing_to_undo(self):
+        return services.ERR_NO_DEAL
+
+    def count_entries(self, game) -> int:
+        return game.deals.count()
 
     @property
     def min_players(self) -> int:
@@ -255,26 +262,24 @@ class Tarot(Kind):
 
     # --- writing ---------------------------------------------------------------------------
 
-    def add(self, *, played, form, user, expected_number, director=False):
+    def add(self, *, played, form, user, expected_number):
         return services.deal_record(
             game=played.game,
             data=form.deal_input(),
             user=user,
-            director=director,
             expected_number=expected_number,
         )
 
-    def correct(self, *, played, number, form, user, director=False):
+    def correct(self, *, played, number, form, user):
         return services.deal_correct(
             deal=played.entry(number),
             data=form.deal_input(),
             expected_version=form.cleaned_data.get("version") or 0,
             user=user,
-            director=director,
         )
 
-    def undo(self, *, played, number, user, director=False):
-        services.deal_undo_last(game=played.game, number=number, user=user, director=director)
+    def undo(self, *, played, number, user):
+        services.deal_undo_last(game=played.game, number=number, user=user)
         return ""
 
     # --- standings -------------------------------------------------------------------------

@@ -18,23 +18,22 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
+from tarotclub.games import policy
 from tarotclub.games.models import ChangeAction, Game
 from tarotclub.games.selectors import seat_players
-from tarotclub.games.services import GameError, StaleError, lock_game, log_change
+from tarotclub.games.services import GameError, StaleError, lock_game, log_change, require
 from tarotclub.players.models import Player
 
 from .models import Deal, DealLine
 
 ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
 ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.")
-ERR_FINISHED = _("This game is finished: its deals can no longer change.")
-ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
+ERR_FINISHED = policy.ERR_FINISHED
+ERR_LOCKED = policy.ERR_LOCKED
 ERR_NOT_AT_TABLE = _("A player named in this deal does not play at this table.")
 ERR_DEALER_PLAYS = _("The dealer sits out this deal and cannot take, be called or show a poignée.")
-ERR_NO_DEAL = _("There is no deal to undo.")
-ERR_ALL_DEALS_IN = _(
-    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
-)
+ERR_NO_DEAL = policy.ERR_NO_DEAL
+ERR_ALL_DEALS_IN = policy.ERR_ALL_DEALS_IN
 ERR_NOT_LAST = _("Only the last deal can be undone; deal %(number)s was entered since.")
 ERR_DEAL_TAKEN = _(
     "Deal %(number)s was just entered from another phone. Check the sheet before entering "
@@ -147,13 +146,9 @@ def deal_snapshot(deal: Deal) -> dict:
     }
 
 
-def _assert_writable(game: Game, *, director: bool) -> None:
+def _assert_tarot(game: Game) -> None:
     if game.kind != "tarot":
         raise GameError(ERR_NOT_TAROT)
-    if game.finished:
-        raise GameError(ERR_FINISHED)
-    if game.locked and not director:
-        raise GameError(ERR_LOCKED)
 
 
 def _apply(deal: Deal, data: DealInput, result) -> None:
@@ -196,7 +191,6 @@ def deal_record(
     game: Game,
     data: DealInput,
     user=None,
-    director: bool = False,
     expected_number: int | None = None,
 ) -> Deal:
     """Enter the next deal of a French Tarot game.
@@ -205,14 +199,13 @@ def deal_record(
     deal meanwhile, the entry is refused rather than recorded twice.
     """
     game = lock_game(game)
-    _assert_writable(game, director=director)
+    _assert_tarot(game)
+    count = game.deals.count()
+    require(game, policy.DEAL, user=user, deal_count=count)
     players = seat_players(game)
-    number = game.deals.count() + 1
+    number = count + 1
     if expected_number is not None and expected_number != number:
         raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
-    planned = game.options.get("deals")
-    if planned and number > planned:
-        raise GameError(ERR_ALL_DEALS_IN, params={"count": planned})
     dealer = dealer_for(game, number, players)
     result = deal_score(game, dealer, players, data)
     deal = Deal(game=game, number=number, dealer=dealer)
@@ -230,12 +223,11 @@ def deal_record(
 
 
 @transaction.atomic
-def deal_correct(
-    *, deal: Deal, data: DealInput, expected_version: int, user=None, director: bool = False
-) -> Deal:
+def deal_correct(*, deal: Deal, data: DealInput, expected_version: int, user=None) -> Deal:
     """Correct a deal; refused when another phone changed it since `expected_version`."""
     game = lock_game(deal.game)
-    _assert_writable(game, director=director)
+    _assert_tarot(game)
+    require(game, policy.CORRECT, user=user)
     try:
         current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
     except Deal.DoesNotExist:
@@ -261,13 +253,12 @@ def deal_correct(
 
 
 @transaction.atomic
-def deal_undo_last(*, game: Game, number: int, user=None, director: bool = False) -> None:
+def deal_undo_last(*, game: Game, number: int, user=None) -> None:
     """Remove the last deal; `number` is the deal the person confirmed removing."""
     game = lock_game(game)
-    _assert_writable(game, director=director)
+    _assert_tarot(game)
+    require(game, policy.UNDO, user=user)
     last = game.deals.order_by("-number").first()
-    if last is None:
-        raise GameError(ERR_NO_DEAL)
     if last.number != number:
         raise GameError(ERR_NOT_LAST, params={"number": last.number})
     log_change(

@@ -1,22 +1,21 @@
-"""Load a small demo club: an account, a roster and two games with real deals."""
+"""Load a small demo club: a roster, games with real deals, and (dev settings only) an account."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tarotclub.core.security import DEMO_PASSWORD, DEMO_USER
 from tarotclub.games import services as games
 from tarotclub.games.models import Game
 from tarotclub.games.selectors import seat_players
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
-
-DEMO_USER = "demo"
-DEMO_PASSWORD = "demo-tarot"
 
 ROSTER = [
     ("Amélie Dubois", "Amé", "1234567"),
@@ -40,7 +39,10 @@ ROSTER = [
 
 
 class Command(BaseCommand):
-    help = "Create the demo account, players and games (with --if-empty: only on an empty site)."
+    help = (
+        "Create the demo players and games, and the demo account under the development "
+        "settings only (with --if-empty: only on an empty site)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -52,13 +54,7 @@ class Command(BaseCommand):
         if if_empty and (Player.objects.exists() or Game.objects.exists()):
             self.stdout.write("The database already has a club; demo not loaded.")
             return
-        User = get_user_model()
-        user, created = User.objects.get_or_create(
-            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
-        )
-        if created:
-            user.set_password(DEMO_PASSWORD)
-            user.save()
+        user = self._account()
         players = []
         for name, nickname, licence in ROSTER:
             existing = Player.objects.filter(name=name).first()
@@ -102,11 +98,32 @@ class Command(BaseCommand):
         ]:
             tarot.deal_record(game=ongoing, data=tarot.DealInput(**deal), user=user)
         self._tournament(user, players)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo club loaded: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'."
+        if user is None:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    "Demo club loaded, without the demo account: it exists only under the "
+                    "development settings (make run)."
+                )
             )
+        else:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo club loaded: log in as '{DEMO_USER}' with password '{DEMO_PASSWORD}'."
+                )
+            )
+
+    def _account(self):
+        """The demo account, whose password is published: under the dev settings only."""
+        if not getattr(settings, "TAROTCLUB_DEMO_ACCOUNT", False):
+            return None
+        User = get_user_model()
+        user, created = User.objects.get_or_create(
+            username=DEMO_USER, defaults={"is_staff": True, "is_superuser": True}
         )
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        return user
 
     def _tournament(self, user, players) -> None:
         """A club evening in its second round: round 1 confirmed, round 2 half entered."""
@@ -135,7 +152,7 @@ class Command(BaseCommand):
                 for i in range(todo):
                     seats = seat_players(game)
                     dealer = tarot.dealer_for(game, i + 1, seats)
-                    active = games.active_players(game, dealer, seats)
+                    active = tarot.active_players(game, dealer, seats)
                     data = tarot.DealInput(
                         taker=active[(i + table.number) % len(active)].pk,
                         contract=contracts[(i + rnd) % len(contracts)],

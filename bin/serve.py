@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""`make serve`: the club laptop serves the phones of the room's Wi-Fi, with a real server.
+
+The production settings under gunicorn, on 0.0.0.0:8000 by default, with:
+
+- a secret key made on first use and kept in var/secret_key (mode 0600, never committed);
+- plain HTTP (TAROTCLUB_PLAIN_HTTP=1): a room's Wi-Fi has no certificate for the laptop;
+- ALLOWED_HOSTS: this machine's names and addresses (what the phones type or scan), not "*",
+  so a web page elsewhere cannot reach the club's site through a look-alike host name;
+- translations compiled, static files collected (served by the app itself), the database
+  migrated: the same SQLite file as `make run` (var/tarotclub.sqlite3);
+- the address the phones should open, printed with its QR code.
+
+Finding the addresses sends nothing on the network: it asks the system for the machine's
+own addresses (a UDP socket's connect() only picks a route, no packet leaves).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import secrets
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tarotclub.settings.secret_key import secret_key_problem  # noqa: E402
+
+KEY_FILE = "secret_key"
+ANY = {"", "0.0.0.0", "::", "[::]"}
+
+
+def var_dir() -> Path:
+    return Path(os.environ.get("TAROTCLUB_VAR_DIR") or ROOT / "var")
+
+
+def secret_key(var: Path) -> str:
+    """The key in var/secret_key, made (mode 0600) when there is none yet."""
+    path = var / KEY_FILE
+    if path.exists():
+        if stat.S_IMODE(path.stat().st_mode) & 0o077:
+            raise SystemExit(
+                f"{path} can be read by other users of this computer. Make it private with "
+                f"`chmod 600 {path}`, or delete it to make a new key (everyone is logged out)."
+            )
+        key = path.read_text(encoding="ascii").strip()
+        problem = secret_key_problem(key)
+        if problem:
+            raise SystemExit(
+                f"The secret key in {path} is not fit for use ({problem}). Delete the file: "
+                "the next start makes a new one."
+            )
+        return key
+    var.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    while secret_key_problem(key):  # pragma: no cover (astronomically rare)
+        key = secrets.token_urlsafe(50)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as f:
+        os.fchmod(f.fileno(), 0o600)
+        f.write(key + "\n")
+    return key
+
+
+def _usable(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.version == 4 and not (ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks, the one of the default route first."""
+    found: list[str] = []
+    # The address the system would use for the default route: connect() on a UDP socket
+    # only chooses the route; nothing is sent.
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.254.254.254", 1))
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    hostname = shutil.which("hostname")
+    if hostname and sys.platform.startswith("linux"):
+        try:
+            out = subprocess.run(
+                [hostname, "-I"], capture_output=True, text=True, timeout=3, check=False
+            ).stdout
+            found.extend(out.split())
+        except (OSError, subprocess.SubprocessError):
+            pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(info[4][0])
+    except OSError:
+        pass
+    unique = list(dict.fromkeys(a for a in found if _usable(a)))
+    # private addresses (the room's Wi-Fi) before any other
+    return sorted(unique, key=lambda a: not ipaddress.ip_address(a).is_private)
+
+
+def allowed_hosts(addresses: list[str]) -> list[str]:
+    name = socket.gethostname()
+    hosts = ["localhost", "127.0.0.1", "[::1]", *addresses]
+    if name:
+        hosts += [name, f"{name}.local"]  # mDNS: "laptop.local" on most phones
+    extra = os.environ.get("DJANGO_ALLOWED_HOSTS", "")
+    hosts += [h.strip() for h in extra.split(",") if h.strip()]
+    return list(dict.fromkeys(hosts))
+
+
+def phone_url(bind: str, port: int, addresses: list[str]) -> str:
+    if bind in ANY:
+        host = addresses[0] if addresses else "127.0.0.1"
+    else:
+        host = f"[{bind}]" if ":" in bind else bind
+    return f"http://{host}:{port}/"
+
+
+def qr_text(url: str) -> str:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def manage(env: dict, *args: str) -> None:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=False)
+    if done.returncode:
+        raise SystemExit(f"`python manage.py {' '.join(args)}` failed ({done.returncode}).")
+
+
+def _gunicorn_knows(setting: str) -> bool:
+    from gunicorn import config
+
+    return any(s.name == setting for s in config.KNOWN_SETTINGS)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--workers", type=int, default=2, help="processes (one per core)")
+    parser.add_argument("--threads", type=int, default=4, help="threads per process")
+    args = parser.parse_args(argv)
+
+    var = var_dir()
+    var.mkdir(parents=True, exist_ok=True)
+    addresses = lan_addresses()
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="tarotclub.settings.production",
+        DJANGO_SECRET_KEY=secret_key(var),
+        DJANGO_ALLOWED_HOSTS=",".join(allowed_hosts(addresses)),
+        TAROTCLUB_PLAIN_HTTP="1",
+        TAROTCLUB_VAR_DIR=str(var),
+        PYTHONUNBUFFERED="1",
+    )
+    print("Preparing: translations, static files, database…", flush=True)
+    manage(env, "compilemessages", "--ignore=.venv", "--ignore=var", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    manage(env, "migrate", "--noinput", "-v", "0")
+
+    url = phone_url(args.bind, args.port, addresses)
+    database = (
+        "the database of DATABASE_URL"
+        if env.get("DATABASE_URL")
+        else str(var / "tarotclub.sqlite3")
+    )
+    print(
+        "\nTarot club server (production settings, gunicorn, plain HTTP for this room).\n"
+        f"Phones on this Wi-Fi open:\n\n    {url}\n",
+        flush=True,
+    )
+    print(qr_text(url), flush=True)
+    if args.bind in ANY:
+        print(f"On this laptop: http://127.0.0.1:{args.port}/")
+    print(f"Data: {database}. Stop with Ctrl+C.\n", flush=True)
+
+    bind = f"[{args.bind}]" if ":" in args.bind and not args.bind.startswith("[") else args.bind
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "tarotclub.wsgi:application",
+        "--chdir",
+        str(ROOT),
+        "--bind",
+        f"{bind}:{args.port}",
+        "--worker-class",
+        "gthread",
+        "--workers",
+        str(args.workers),
+        "--threads",
+        str(args.threads),
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "10",
+    ]
+    if _gunicorn_knows("control_socket_disable"):
+        # Recent gunicorn versions open a control socket in the home folder: not needed, and two
+        # servers on one machine would share it.
+        command.append("--no-control-socket")
+    os.chdir(ROOT)
+    os.execve(sys.executable, command, env)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""Who may write what to a game, in every state of the game and of the event it belongs to.
+
+One decision table for every write route of a game, whatever its kind: make an entry (a deal,
+a round...), correct one, undo the last one, finish the game, confirm a tournament table's
+sheet, unlock it. The views ask it which
+buttons to show and refuse early with its reason; the services ask it again under the game's
+row lock, so a view that forgot a check bypasses nothing.
+
+`games` knows no tournament. An app that seats games at its events registers two lookups when
+it starts (see `tarotclub.tournaments.apps`):
+
+- `register_event_lookup(f)`: `f(game)` says whether the game is one of its tables and in
+  which state (`EventTable`), or None;
+- `register_gone_lookup(f)`: `f(token)` says what to tell a phone whose game no longer exists
+  (a tournament table the director redrew away), or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from . import kinds
+from .models import Game
+
+DEAL = "deal"
+CORRECT = "correct"
+UNDO = "undo"
+FINISH = "finish"
+CONFIRM = "confirm"
+UNLOCK = "unlock"
+ACTIONS = (DEAL, CORRECT, UNDO, FINISH, CONFIRM, UNLOCK)
+
+ERR_UNKNOWN_KIND = _("This game's kind is not kept here any more.")
+ERR_FINISHED = _("This game is finished: its deals can no longer change.")
+ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
+ERR_NO_DEAL = _("There is no deal to undo.")
+ERR_ALL_DEALS_IN = _(
+    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
+)
+ERR_SHEET_INCOMPLETE = _("The sheet has %(done)s of %(planned)s deals: enter them all first.")
+ERR_TABLE_FINISH = _(
+    "A tournament table is not finished from its sheet: confirm the sheet once every deal is "
+    "in; the director closes the round."
+)
+ERR_ROUND_OVER = _(
+    "This round is over: the table's sheet can only be read now. Ask the director for a correction."
+)
+ERR_EVENT_FINISHED = _("The tournament is finished: its sheets can no longer change.")
+ERR_NOT_A_TABLE = _("Only the sheet of a tournament table is confirmed.")
+ERR_ALREADY_CONFIRMED = _("This sheet is already confirmed.")
+ERR_NOT_CONFIRMED = _("This sheet is not confirmed: there is nothing to unlock.")
+ERR_DIRECTOR_ONLY = _("Only the director can unlock a sheet.")
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """What an event (a tournament) says about one of its tables."""
+
+    round_over: bool  # the event went on past this table's round (or finished)
+    event_finished: bool
+
+
+@dataclass(frozen=True)
+class Gone:
+    """What to tell whoever opens the link of a game that no longer exists."""
+
+    title: str
+    message: str
+    lines: list[str] = field(default_factory=list)
+    link: tuple[str, str] | None = None  # (label, url)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """May this write happen? When not, `reason` says why, in the user's language."""
+
+    allowed: bool
+    message: object = ""  # a lazy translation
+    params: dict | None = None
+
+    def __bool__(self) -> bool:
+        return self.allowed
+
+    @property
+    def reason(self) -> str:
+        if self.allowed:
+            return ""
+        text = str(self.message)
+        return text % self.params if self.params else text
+
+
+ALLOWED = Verdict(True)
+
+
+def _no(message, **params) -> Verdict:
+    return Verdict(False, message, params or None)
+
+
+_event_lookups: list[Callable[[Game], EventTable | None]] = []
+_gone_lookups: list[Callable[[str], Gone | None]] = []
+
+
+def register_event_lookup(lookup: Callable[[Game], EventTable | None]) -> None:
+    if lookup not in _event_lookups:
+        _event_lookups.append(lookup)
+
+
+def register_gone_lookup(lookup: Callable[[str], Gone | None]) -> None:
+    if lookup not in _gone_lookups:
+        _gone_lookups.append(lookup)
+
+
+def event_table(game: Game) -> EventTable | None:
+    """The state of the event this game is a table of, read now; None for a casual game."""
+    for lookup in _event_lookups:
+        found = lookup(game)
+        if found is not None:
+            return found
+    return None
+
+
+def gone(token: str) -> Gone | None:
+    """What to say about a share link whose game no longer exists (None: say nothing, 404)."""
+    for lookup in _gone_lookups:
+        found = lookup(token)
+        if found is not None:
+            return found
+    return None
+
+
+def is_director(user) -> bool:
+    """Directors are staff accounts; a phone on a share link is nobody in particular."""
+    return bool(user is not None and user.is_authenticated and user.is_staff)
+
+
+def _decide(action: str, *, game: Game, director: bool, facts: _Facts) -> Verdict:
+    if action not in ACTIONS:
+        raise ValueError(f"unknown write {action!r}")
+    if facts.kind is None:
+        return _no(ERR_UNKNOWN_KIND)
+    if game.finished and not (action == UNDO and facts.reopens()):
+        # a game the rules ended opens again when its last entry is undone
+        return _no(facts.finished_reason(action))
+    event = facts.event
+    deals = facts.deals
+    if event is None:
+        if action in (CONFIRM, UNLOCK):
+            return _no(ERR_NOT_A_TABLE)
+    else:
+        if event.event_finished:
+            return _no(ERR_EVENT_FINISHED)
+        if action == FINISH:
+            return _no(ERR_TABLE_FINISH)
+        if action == UNLOCK:
+            if not director:
+                return _no(ERR_DIRECTOR_ONLY)
+            return ALLOWED if game.locked else _no(ERR_NOT_CONFIRMED)
+        if event.round_over and not director:
+            return _no(ERR_ROUND_OVER)
+        if action == CONFIRM and game.locked:
+            return _no(ERR_ALREADY_CONFIRMED)
+    if game.locked and not director:
+        return _no(ERR_LOCKED)
+    planned = game.options.get("deals") or 0
+    if action == DEAL and planned and deals() >= planned:
+        return _no(ERR_ALL_DEALS_IN, count=planned)
+    if action == UNDO and deals() == 0:
+        return _no(facts.kind.nothing_to_undo)
+    if action == CONFIRM and deals() < planned:
+        return _no(ERR_SHEET_INCOMPLETE, done=deals(), planned=planned)
+    return ALLOWED
+
+
+class _Facts:
+    """What the decisions read, each at most once.
+
+    `played` is the game as the page or the service already read it (its kind's `load`);
+    without it the entries are counted, and the game is read only where a finished game's
+    state matters.
+    """
+
+    def __init__(self, game: Game, deal_count: int | None, played=None):
+        self.game = game
+        self.kind = kinds.get(game.kind)
+        self._played = played
+        self._deals = (
+            deal_count
+            if deal_count is not None
+            else (played.last_number if played is not None else None)
+        )
+        self._event: EventTable | None | bool = False
+
+    def deals(self) -> int:
+        if self._deals is None:
+            self._deals = self.kind.count_entries(self.game)
+        return self._deals
+
+    @property
+    def played(self):
+        if self._played is None:
+            self._played = self.kind.load(self.game)
+        return self._played
+
+    def reopens(self) -> bool:
+        return self.kind.reopens and self.played.can_undo
+
+    def finished_reason(self, action: str):
+        return self.kind.finished_reason(self.played if self.kind.reopens else None, action)
+
+    @property
+    def event(self) -> EventTable | None:
+        if self._event is False:
+            self._event = event_table(self.game)
+        return self._event
+
+
+def check(
+    game: Game, action: str, *, user=None, deal_count: int | None = None, played=None
+) -> Verdict:
+    """May `user` (None: a phone on the share link) do `action` to `game` now?"""
+    facts = _Facts(game, deal_count, played)
+    return _decide(action, game=game, director=is_director(user), facts=facts)
+
+
+def verdicts(
+    game: Game, *, user=None, deal_count: int | None = None, played=None
+) -> dict[str, Verdict]:
+    """Every write's verdict, for a page that shows the buttons: {action: Verdict}."""
+    facts = _Facts(game, deal_count, played)
+    director = is_director(user)
+    return {
+        action: _decide(action, game=game, director=director, facts=facts) for action in ACTIONS
+    }
