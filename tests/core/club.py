@@ -7,6 +7,7 @@ tests' subprocesses, each against its own database.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import sys
 from collections import Counter
@@ -212,7 +213,7 @@ def fingerprint() -> dict:
     )
     counts, max_ids = {}, {}
     for model in apps.get_models():
-        if model._meta.app_label in ("contenttypes", "sessions") or model._meta.label in (
+        if model._meta.app_label in ("contenttypes", "sessions", "axes") or model._meta.label in (
             "auth.Permission",
         ):
             continue
@@ -250,6 +251,89 @@ def new_records() -> dict:
     }
 
 
+def write_during_backup(*paths: str, writers: int = 3) -> dict:
+    """Threads enter deals in their own games while each backup in `paths` is taken."""
+    import threading
+
+    from django.core.management import call_command
+    from django.db import connection
+
+    from tarotclub.games import services as games
+    from tarotclub.games.models import Deal
+    from tarotclub.players.services import player_create
+
+    tables = []
+    for w in range(writers):
+        seated = [player_create(name=f"Writer {w} seat {s}") for s in range(4)]
+        tables.append(games.game_start(players=seated, name=f"Writer {w}"))
+    stop = threading.Event()
+    errors: list[str] = []
+
+    def write(game) -> None:
+        try:
+            i = 0
+            while not stop.is_set():
+                seats = games.seat_players(game)
+                games.deal_record(
+                    game=game,
+                    data=games.DealInput(
+                        taker=seats[i % 4].pk, contract="prise", bouts=1 + i % 3, points=40 + i % 30
+                    ),
+                )
+                i += 1
+        except Exception as e:  # reported to the test, which fails on any
+            errors.append(repr(e))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=write, args=(g,)) for g in tables]
+    for thread in threads:
+        thread.start()
+    windows = []
+    try:
+        for path in paths:
+            while Deal.objects.filter(game__in=tables).count() < 5 * len(windows) + 5:
+                stop.wait(0.01)
+            start = Deal.objects.filter(game__in=tables).count()
+            call_command("backup", path, verbosity=0, stdout=io.StringIO())
+            windows.append(
+                {
+                    "deals_at_start": start,
+                    "deals_at_end": Deal.objects.filter(game__in=tables).count(),
+                }
+            )
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    return {"errors": errors, "windows": windows}
+
+
+def consistency() -> dict:
+    """What a torn backup would break: deals without lines, gaps, missing history."""
+    from django.db.models import Count, Sum
+
+    from tarotclub.games.models import Change, ChangeAction, Deal, Game
+
+    problems = []
+    for deal in Deal.objects.annotate(n=Count("lines"), total=Sum("lines__score")):
+        if deal.n not in (3, 4, 5) or deal.total != 0:
+            problems.append(f"deal {deal.pk}: {deal.n} lines, sum {deal.total}")
+    writer_deals = 0
+    for game in Game.objects.filter(name__startswith="Writer "):
+        numbers = list(game.deals.order_by("number").values_list("number", flat=True))
+        writer_deals += len(numbers)
+        if numbers != list(range(1, len(numbers) + 1)):
+            problems.append(f"game {game.pk}: deal numbers {numbers}")
+        recorded = Change.objects.filter(game=game, action=ChangeAction.RECORDED).count()
+        if recorded != len(numbers) or game.revision != len(numbers):
+            problems.append(
+                f"game {game.pk}: {len(numbers)} deals, {recorded} entries, "
+                f"revision {game.revision}"
+            )
+    return {"problems": problems, "writer_deals": writer_deals, "counts": fingerprint()["counts"]}
+
+
 def main(argv: list[str]) -> None:
     """`python -m tests.core.club build|fingerprint|new` against the configured database."""
     import django
@@ -265,6 +349,10 @@ def main(argv: list[str]) -> None:
         out = fingerprint()
     elif command == "new":
         out = new_records()
+    elif command == "write-during-backup":
+        out = write_during_backup(*argv[1:])
+    elif command == "consistency":
+        out = consistency()
     else:
         raise SystemExit(f"unknown command {command!r}")
     sys.stdout.write(json.dumps(out, default=str))
