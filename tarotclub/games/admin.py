@@ -1,19 +1,55 @@
-from django.contrib import admin
+"""Games, deals, records and their history: read-only (writes go through games.services)."""
 
-from .models import Change, Deal, Game
+from django.contrib import admin
+from django.urls import reverse
+
+from tarotclub.core.admin import ReadOnlyAdmin
+
+from .models import Change, Deal, DealLine, Game, GameKind, Record, Seat
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "kind", "created_at", "finished_at", "locked")
-    list_filter = ("kind",)
+class GameAdmin(ReadOnlyAdmin):
+    list_display = ("__str__", "kind", "created_at", "finished_at", "locked", "revision")
+    list_filter = ("kind", "locked")
+    search_fields = ("name",)
+
+    def view_on_site(self, obj):
+        name = "games:sheet" if obj.kind == GameKind.TAROT else "variants:sheet"
+        return reverse(name, args=[obj.token])
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("game", "position", "player")
+    list_select_related = ("game", "player")
+    raw_id_fields = ("game",)
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin):
+class DealAdmin(ReadOnlyAdmin):
     list_display = ("game", "number", "taker", "contract", "bouts", "points_half", "version")
+    list_select_related = ("game", "taker")
+    raw_id_fields = ("game",)
+
+
+@admin.register(DealLine)
+class DealLineAdmin(ReadOnlyAdmin):
+    list_display = ("deal", "player", "score")
+    list_select_related = ("deal__game", "player")
+    raw_id_fields = ("deal",)
+
+
+@admin.register(Record)
+class RecordAdmin(ReadOnlyAdmin):
+    list_display = ("game", "number", "version", "updated_at")
+    list_select_related = ("game",)
+    raw_id_fields = ("game",)
 
 
 @admin.register(Change)
-class ChangeAdmin(admin.ModelAdmin):
+class ChangeAdmin(ReadOnlyAdmin):
     list_display = ("game", "number", "action", "user", "at")
+    list_filter = ("action",)
+    list_select_related = ("game", "user")
+    raw_id_fields = ("game",)
