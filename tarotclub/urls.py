@@ -11,6 +11,7 @@ register_converter(TokenConverter, "token")
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("history/", core_views.history, name="history"),
+    path("backup/", core_views.backup, name="backup"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,13 +1,20 @@
 import re
+import tempfile
 
+from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.paginator import Paginator
+from django.db import DEFAULT_DB_ALIAS
+from django.http import FileResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
 
+from . import backup as club_backup
 from .decorators import director_required
 from .history import lines
-from .models import ACTIONS, LogEntry
+from .models import ACTIONS, LogEntry, log_action
 
 HISTORY_PER_PAGE = 50
 ERR_HISTORY_TOURNAMENT = _("This is not a tournament number: nothing is shown.")
@@ -97,3 +104,26 @@ def history(request):
         "filters": {k: request.GET[k] for k in ("tournament", "player") if request.GET.get(k)},
     }
     return render(request, "core/history.html", context, status=400 if errors else 200)
+
+
+@never_cache
+@director_required
+@require_http_methods(["GET", "POST"])
+def backup(request):
+    """Directors download a backup of the whole club (GET: the page; POST: the file)."""
+    if request.method == "GET":
+        return render(request, "core/backup.html")
+    out = tempfile.TemporaryFile()  # noqa: SIM115 - FileResponse closes it once sent
+    club_backup.write_backup(out, using=DEFAULT_DB_ALIAS)
+    out.seek(0)
+    # who took the club's data home (accounts, every table's link) stays in the history
+    account = get_user_model()._default_manager.get(pk=request.user.pk)
+    log_action(account, club_backup.BACKUP_DOWNLOADED, user=account)
+    response = FileResponse(
+        out,
+        as_attachment=True,
+        filename=club_backup.backup_file_name(),
+        content_type="application/gzip",
+    )
+    response["Cache-Control"] = "no-store, private"
+    return response

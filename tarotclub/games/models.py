@@ -102,8 +102,17 @@ class ChangeAction(models.TextChoices):
     UNLOCKED = "unlocked", _("sheet unlocked")
 
 
+class ChangeQuerySet(models.QuerySet):
+    def delete(self):
+        raise PermissionError("A game's history is never deleted.")
+
+    def update(self, **kwargs):
+        raise PermissionError("A game's history is never changed.")
+
+
 class Change(models.Model):
-    """Every write to a game: who, when, what it was before and after."""
+    """Every write to a game: who, when, what it was before and after. Never changed nor
+    deleted (but see `Game` deletion: it cascades, so only games without history are deleted)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     number = models.PositiveIntegerField(null=True, blank=True)  # the deal or round number
@@ -115,8 +124,18 @@ class Change(models.Model):
     )
     at = models.DateTimeField(auto_now_add=True)
 
+    objects = ChangeQuerySet.as_manager()
+
     class Meta:
         ordering = ["-at", "-pk"]
 
     def __str__(self) -> str:
         return f"{self.game_id} · {self.action} · {self.number or ''}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not kwargs.get("force_insert"):
+            raise PermissionError("A game's history is never changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("A game's history is never deleted.")

@@ -1,11 +1,16 @@
+"""The roster, read-only: players are added and renamed on the site (players.services)."""
+
 from django.contrib import admin
+from django.urls import reverse
+
+from tarotclub.core.admin import ReadOnlyAdmin
 
 from .models import Player
 from .selectors import players_matching
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdmin):
     """Read-only: players are added and changed on the roster pages, through the services,
     which clean the names, refuse look-alikes and keep the history."""
 
@@ -20,11 +25,5 @@ class PlayerAdmin(admin.ModelAdmin):
         by_licence = queryset.filter(licence__iexact=search_term.strip())
         return players_matching(search_term, queryset) | by_licence, False
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
+    def view_on_site(self, obj):
+        return reverse("players:edit", args=[obj.pk])

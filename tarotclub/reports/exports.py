@@ -1,15 +1,42 @@
-"""CSV and Excel downloads, made by django-tables2's export from the tables shown on screen."""
+"""CSV and Excel downloads, made from the django-tables2 tables shown on screen.
+
+Every cell of text goes through `safe_cell` first (OWASP "CSV Injection"): a name such as
+`=HYPERLINK(...)` is shown as text, never run as a formula. Numbers stay numbers.
+"""
 
 from __future__ import annotations
 
+import csv
 import re
 
+import tablib
 from django.http import Http404, HttpResponse
 from django.utils.text import slugify
 from django_tables2 import Table
 from django_tables2.export import TableExport
 
 FORMATS = ("csv", "xlsx")
+
+#: What makes a spreadsheet read a cell as a formula (OWASP), with the full-width forms that
+#: some spreadsheets fold to the ASCII ones.
+FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
+#: Control characters an Excel file cannot hold (openpyxl refuses them).
+_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def safe_cell(value):
+    """A cell's value as a spreadsheet will show it and never evaluate it.
+
+    Text that starts with = + - @ (also after spaces, and their full-width forms), a tab or a
+    carriage return gets a leading apostrophe; control characters are dropped. Anything else
+    (numbers, None) is returned as it is, so that a score of -35 stays the number -35.
+    """
+    if not isinstance(value, str):
+        return value
+    value = _ILLEGAL.sub("", value)
+    if value and (value[0] in FORMULA_STARTS or value.lstrip()[:1] in FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def check_format(fmt: str) -> str:
@@ -20,7 +47,7 @@ def check_format(fmt: str) -> str:
 
 
 def filename(kind: str, name: str, date, ext: str) -> str:
-    """standings-winter-cup-2026-11-29.csv"""
+    """standings-winter-cup-2026-11-29.csv (ASCII letters, digits and dashes only)."""
     stem = "-".join(x for x in (kind, slugify(name), date.isoformat() if date else "") if x)
     return f"{stem}.{ext}"
 
@@ -30,15 +57,23 @@ def _sheet_title(title: str) -> str:
     return re.sub(r"[\[\]:*?/\\]", " ", str(title)).strip()[:31] or "Export"
 
 
-def export_response(table: Table, fmt: str, *, name: str, title: str) -> HttpResponse:
-    """The table's rows as plain values under its on-screen headers, as an attachment.
+def table_dataset(table: Table, *, title: str) -> tablib.Dataset:
+    """The table's rows as plain values under its on-screen headers, every cell made safe."""
+    rows = [[safe_cell(v) for v in row] for row in table.as_values()]
+    return tablib.Dataset(*rows[1:], headers=rows[0], title=_sheet_title(title))
 
-    CSV starts with a byte-order mark so that Excel reads the accents right.
+
+def export_response(table: Table, fmt: str, *, name: str, title: str) -> HttpResponse:
+    """The table as an attachment.
+
+    CSV starts with a byte-order mark so that Excel reads the accents right, and quotes every
+    field of text (numbers are left bare, so that they are read as numbers).
     """
-    exporter = TableExport(check_format(fmt), table, dataset_kwargs={"title": _sheet_title(title)})
-    content = exporter.export()
-    if fmt == "csv":
-        content = "\ufeff" + content
-    response = HttpResponse(content, content_type=exporter.content_type())
+    dataset = table_dataset(table, title=title)
+    if check_format(fmt) == "csv":
+        content = "\ufeff" + dataset.export("csv", quoting=csv.QUOTE_NONNUMERIC)
+    else:
+        content = dataset.export(fmt)
+    response = HttpResponse(content, content_type=TableExport.FORMATS[fmt])
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -60,6 +60,7 @@ class StandingsTable(tables.Table):
                 "licence": row.licence,
                 "total": row.total,
                 "average": row.average_display,
+                "average_value": row.average,
             }
             for r in standings.round_numbers:
                 data[f"r{r}"] = row.rounds.get(r)
@@ -73,3 +74,7 @@ class StandingsTable(tables.Table):
 
     def value_name(self, value, record):
         return value
+
+    def value_average(self, value, record):  # a number in the spreadsheet: -12.5
+        average = record["average_value"]
+        return "" if average is None else round(float(average), 1)

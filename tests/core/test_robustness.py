@@ -490,7 +490,7 @@ def test_invariants_catch_a_broken_database(site):
     line = deal.lines.first()
     DealLine.objects.filter(pk=line.pk).update(score=line.score + 1)
     Deal.objects.filter(pk=deal.pk).update(number=7)  # bouts and points: CHECK constraints
-    Change.objects.filter(game=site.ff).delete()
+    Change.objects.filter(game=site.ff)._raw_delete(Change.objects.db)  # below the guard
     Record.objects.filter(game=site.ff).update(data={"tricks": {"1": 9}})
     found = " | ".join(invariant_violations())
     for piece in ("sums to", "Deal numbers", f"Record {site.ff.pk}/1 has no", "does not replay"):

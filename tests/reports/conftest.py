@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 
+from tarotclub.core.models import LogEntry
 from tarotclub.games.models import Game
 from tarotclub.players.models import Player
 from tarotclub.tournaments import services
@@ -29,8 +30,13 @@ def build_finished(n_players: int, *, rounds: int, deals: int):
     return t, players
 
 
-def drop(t: Tournament, players) -> None:
-    """Remove what a module-scoped fixture committed, so other tests start from nothing."""
+def drop(t: Tournament, players, *, history_after: int = 0) -> None:
+    """Remove what a module-scoped fixture committed, so other tests start from nothing.
+
+    The site never deletes history (`LogEntry` refuses it); a test's own entries are removed
+    below the ORM's guard, from the id the fixture started at.
+    """
+    LogEntry.objects.filter(pk__gt=history_after)._raw_delete(LogEntry.objects.db)
     game_ids = list(Table.objects.filter(tournament=t).values_list("game_id", flat=True))
     Tournament.objects.filter(pk=t.pk).delete()
     Game.objects.filter(pk__in=game_ids).delete()
@@ -41,9 +47,10 @@ def drop(t: Tournament, players) -> None:
 def big(django_db_setup, django_db_blocker):
     """200 players, 5 rounds of 4 deals, every table confirmed: the tournament is finished."""
     with django_db_blocker.unblock():
+        start = LogEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         t, players = build_finished(200, rounds=5, deals=4)
         yield t
-        drop(t, players)
+        drop(t, players, history_after=start)
 
 
 @pytest.fixture
