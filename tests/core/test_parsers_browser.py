@@ -9,12 +9,13 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.django_db(transaction=True)
 def test_steppers_count_only_what_the_server_accepts(phone, make_players):
-    from tarotclub.games.services import game_start, seat_players
+    from tarotclub.games.selectors import seat_players
+    from tarotclub.games.services import game_start
 
     players = make_players("Anne", "Bram", "Chloé")
     game = game_start(players=players, kind="foolsfaith", first_dealer=0)
     a, b, _c = seat_players(game)
-    phone.goto(f"{phone.base_url}/v/{game.token}/r/new/")
+    phone.goto(f"{phone.base_url}/t/{game.token}/deal/")
     status = "[data-sum-status]"
     phone.fill(f"input[name=tricks_{b.pk}]", "3")
     assert phone.inner_text(status) == "5 left to share"
