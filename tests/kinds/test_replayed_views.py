@@ -213,7 +213,7 @@ def test_ff_undo_last_with_confirmation(client, ff, three):
     client.post(url("record_new", ff), ff_post(three, 2, 5, 1))
     response = client.get(url("record_undo", ff))
     assert response.status_code == 200
-    assert "Undo Round 2?" in response.content.decode()
+    assert "Undo round 2?" in response.content.decode()
     response = client.post(url("record_undo", ff), {"number": "1"}, follow=True)
     assert services.ERR_NOT_LAST % {"number": 2} in messages_of(response)
     response = client.post(url("record_undo", ff), {"number": "abc"}, follow=True)

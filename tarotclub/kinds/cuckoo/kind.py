@@ -36,7 +36,7 @@ class Cuckoo(ReplayedKind):
         corrected=_("Deal %(n)s corrected."),
         undone=_("Deal %(n)s undone."),
         undo=_("Undo the last deal"),
-        undo_question=_("Undo Deal %(n)s?"),
+        undo_question=_("Undo deal %(n)s?"),
     )
     form_class = CuckooForm
     form_template = "kinds/cuckoo/_form.html"

@@ -40,7 +40,7 @@ class DeathsPot(ReplayedKind):
         corrected=_("Deal %(n)s corrected."),
         undone=_("Deal %(n)s undone."),
         undo=_("Undo the last deal"),
-        undo_question=_("Undo Deal %(n)s?"),
+        undo_question=_("Undo deal %(n)s?"),
     )
     form_class = DeathsPotForm
     form_template = "kinds/deathspot/_form.html"

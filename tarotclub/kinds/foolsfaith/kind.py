@@ -53,7 +53,7 @@ class FoolsFaith(ReplayedKind):
         corrected=_("Round %(n)s corrected."),
         undone=_("Round %(n)s undone."),
         undo=_("Undo the last round"),
-        undo_question=_("Undo Round %(n)s?"),
+        undo_question=_("Undo round %(n)s?"),
     )
     form_class = FoolsFaithForm
     form_template = "kinds/foolsfaith/_form.html"

@@ -34,7 +34,7 @@ class Keys(ReplayedKind):
         corrected=_("Game %(n)s corrected."),
         undone=_("Game %(n)s undone."),
         undo=_("Undo the last game"),
-        undo_question=_("Undo Game %(n)s?"),
+        undo_question=_("Undo game %(n)s?"),
     )
     form_class = KeysForm
     form_template = "kinds/keys/_form.html"
