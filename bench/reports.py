@@ -30,10 +30,10 @@ def best_of(runs: int, render) -> tuple[float, float, object]:
 def run() -> list[str]:
     from django.utils import translation
 
+    from tarotclub.demo.builders import make_tournament, play_round
     from tarotclub.reports.pdf import render_pdf, render_pdf_split
     from tarotclub.reports.views import round_sheets_context, standings_context
     from tarotclub.tournaments import services
-    from tests.tournaments.helpers import make_tournament, play_round
 
     translation.activate("en")
     start = time.perf_counter()

@@ -12,8 +12,8 @@ from bench.django_env import test_database  # noqa: E402
 
 
 def build(n_players: int, rounds: int = 5, deals: int = 4):
+    from tarotclub.demo.builders import make_tournament, play_round
     from tarotclub.tournaments import services
-    from tests.tournaments.helpers import make_tournament, play_round
 
     t, _ = make_tournament(n_players, rounds=rounds, deals=deals)
     t = services.tournament_start(tournament=t)

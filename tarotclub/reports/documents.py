@@ -24,8 +24,7 @@ from tarotclub.kinds.tarot.services import dealer_for
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 from tarotclub.tournaments import selectors as tournament_selectors
-from tarotclub.tournaments.models import Entry, Table, Tournament
-from tarotclub.tournaments.services import SEAT_NAMES, deals_for_table
+from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table, Tournament, deals_for_table
 
 # --- which rounds can be printed ---------------------------------------------------------------
 

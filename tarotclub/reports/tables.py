@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.fft import format_points
 from tarotclub.games.presenters import signed
-from tarotclub.tournaments.services import SEAT_NAMES
+from tarotclub.tournaments.models import SEAT_NAMES
 
 
 class SeatColumn(tables.Column):

@@ -11,7 +11,7 @@ class TournamentsConfig(AppConfig):
         # table (and in which state), and what to tell the link of a table redrawn away.
         from tarotclub.games import policy
 
-        from . import selectors
+        from . import history, selectors  # noqa: F401  (history: the actions it declares)
 
         policy.register_event_lookup(selectors.table_state)
         policy.register_gone_lookup(selectors.redrawn_table_notice)

@@ -11,6 +11,11 @@ from django.utils.translation import gettext_lazy as _
 from tarotclub.games.models import Game
 from tarotclub.players.models import Player
 
+from . import seating
+
+#: The seats of a table in their order, in the reader's language (the planner's names).
+SEAT_NAMES = [_(name) for name in seating.SEAT_NAMES]
+
 
 def new_seed() -> int:
     return secrets.randbelow(2**31)
@@ -136,3 +141,10 @@ class RedrawnTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} · R{self.round} T{self.number} (redrawn)"
+
+
+def deals_for_table(tournament: Tournament, size: int) -> int:
+    """Deals a table plays in a round: at five the dealer sits out, so everybody plays as many."""
+    if size == 5:
+        return -(-tournament.deals_per_round * 5 // 4)
+    return tournament.deals_per_round

@@ -37,7 +37,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 from scoring import RuleError, _
 
-SEAT_NAMES = ("North", "East", "South", "West", "Fifth")
+SEAT_NAMES = (_("North"), _("East"), _("South"), _("West"), _("Fifth"))
 
 #: Iterations (tried swaps) the search may spend: under a second on one small laptop core. The
 #: search stops sooner when it reaches a proven optimum (e.g. no repeat at all).

@@ -17,8 +17,8 @@ from tarotclub.games.policy import EventTable, Gone
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
 
-from .models import Entry, Ranking, RedrawnTable, Status, Table, Tournament
-from .services import ENTRY_REMOVED, SEAT_NAMES
+from .history import ENTRY_REMOVED
+from .models import SEAT_NAMES, Entry, Ranking, RedrawnTable, Status, Table, Tournament
 
 
 @dataclass

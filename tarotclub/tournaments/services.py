@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.core.models import action, log_action
+from tarotclub.core.models import log_action
 from tarotclub.games import policy
 from tarotclub.games import services as games
 from tarotclub.games.models import Change, Game, Seat
@@ -27,7 +27,21 @@ from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
 from . import seating
-from .models import Entry, RedrawnTable, Status, Table, Tournament
+from .history import (  # noqa: F401  (the actions a test or a page names by the services)
+    CREATED,
+    ENTRY_REGISTERED,
+    ENTRY_REMOVED,
+    ENTRY_WITHDRAWN,
+    FINISHED,
+    ROUND_FORCED,
+    ROUND_REDRAWN,
+    ROUND_SEATED,
+    STARTED,
+    TABLE_CONFIRMED,
+    TABLE_UNLOCKED,
+    UPDATED,
+)
+from .models import Entry, RedrawnTable, Status, Table, Tournament, deals_for_table
 
 ERR_NAME = _("Give the tournament a name.")
 ERR_ROUNDS = _("A tournament has 1 to 20 rounds.")
@@ -59,32 +73,12 @@ ERR_REDRAWN_ALREADY = _(
 ERR_ENTRY_GONE = _("This player is no longer registered (removed meanwhile): nothing was changed.")
 
 #: Seat names by position; a table of five has a fifth seat.
-SEAT_NAMES = [_("North"), _("East"), _("South"), _("West"), _("Fifth")]
 
 #: What the tournament's history records (tarotclub.core.models.LogEntry on the tournament).
-CREATED = action("tournament.created", _("tournament created"))
-UPDATED = action("tournament.updated", _("tournament settings changed"))
-ENTRY_REGISTERED = action("tournament.entry_registered", _("player registered"))
-ENTRY_REMOVED = action("tournament.entry_removed", _("registration removed"))
-ENTRY_WITHDRAWN = action("tournament.entry_withdrawn", _("player withdrawn"))
-STARTED = action("tournament.started", _("tournament started"))
-ROUND_SEATED = action("tournament.round_seated", _("round seated"))
-ROUND_REDRAWN = action("tournament.round_redrawn", _("round redrawn"))
-ROUND_FORCED = action("tournament.round_forced", _("round closed with unconfirmed tables"))
-FINISHED = action("tournament.finished", _("tournament finished"))
-TABLE_CONFIRMED = action("tournament.table_confirmed", _("table's sheet confirmed"))
-TABLE_UNLOCKED = action("tournament.table_unlocked", _("table's sheet unlocked"))
 
 
 class TournamentError(ValidationError):
     """A refused change, with a message in the user's language."""
-
-
-def deals_for_table(tournament: Tournament, size: int) -> int:
-    """Deals a table plays in a round: at five the dealer sits out, so everybody plays as many."""
-    if size == 5:
-        return -(-tournament.deals_per_round * 5 // 4)
-    return tournament.deals_per_round
 
 
 def _lock(tournament: Tournament) -> Tournament:

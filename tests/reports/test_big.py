@@ -11,8 +11,7 @@ from tarotclub.games.models import Seat
 from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.tournaments import selectors
-from tarotclub.tournaments.models import Entry, Table
-from tarotclub.tournaments.services import SEAT_NAMES
+from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table
 
 from .conftest import count_name, pdf_pages, save_png
 

@@ -14,8 +14,7 @@ from tarotclub.games import services as games
 from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.tournaments import services
-from tarotclub.tournaments.models import Table
-from tarotclub.tournaments.services import SEAT_NAMES
+from tarotclub.tournaments.models import SEAT_NAMES, Table
 from tests.tournaments.helpers import make_tournament, play_table
 
 from .conftest import count_name, pdf_pages, save_png

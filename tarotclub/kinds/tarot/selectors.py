@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet, Sum
@@ -14,7 +15,19 @@ from tarotclub.players.models import Player
 from .labels import CONTRACT_LABELS
 from .models import Deal, DealLine
 from .presenters import bonuses_text
-from .services import active_players, dealer_for
+
+
+def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
+    """Who deals deal `number` (1-based): the deal passes to the next player in playing order."""
+    players = list(players) if players is not None else seat_players(game)
+    return players[(game.first_dealer + number - 1) % len(players)]
+
+
+def active_players(game: Game, dealer: Player, players: Sequence[Player]) -> list[Player]:
+    """Who plays the deal: everybody, except the dealer at a sitting-out table of five."""
+    if game.dealer_sits_out:
+        return [p for p in players if p.pk != dealer.pk]
+    return list(players)
 
 
 @dataclass

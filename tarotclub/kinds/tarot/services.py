@@ -25,6 +25,7 @@ from tarotclub.games.services import GameError, StaleError, lock_game, log_chang
 from tarotclub.players.models import Player
 
 from .models import Deal, DealLine
+from .selectors import active_players, dealer_for
 
 ERR_TABLE_SIZE = _("A table has 3, 4 or 5 players.")
 ERR_TABLE_SIZE_SITTING_OUT = _("A table where the dealer sits out has 5 players.")
@@ -82,19 +83,6 @@ class DealInput:
     petit_au_bout: str | None = None
     poignees: Sequence[tuple[int, str]] = field(default_factory=tuple)
     chelem: str = "none"
-
-
-def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
-    """Who deals deal `number` (1-based): the deal passes to the next player in playing order."""
-    players = list(players) if players is not None else seat_players(game)
-    return players[(game.first_dealer + number - 1) % len(players)]
-
-
-def active_players(game: Game, dealer: Player, players: Sequence[Player]) -> list[Player]:
-    """Who plays the deal: everybody, except the dealer at a sitting-out table of five."""
-    if game.dealer_sits_out:
-        return [p for p in players if p.pk != dealer.pk]
-    return list(players)
 
 
 def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: DealInput):
