@@ -57,8 +57,8 @@ class Kind:
     #: The scoring module: MIN_PLAYERS, MAX_PLAYERS and OPTIONS come from it.
     rules: ClassVar[Any]
     words: ClassVar[Words]
-    #: The entry form's fields, included by the shared entry page.
-    form_template: ClassVar[str]
+    #: The entry form's fields, included by the shared entry page (by default field by field).
+    form_template: ClassVar[str] = "games/_form_fields.html"
     #: When the entry page asks for a new preview (htmx's hx-trigger).
     preview_trigger: ClassVar[str] = "change delay:150ms, input delay:400ms"
     #: The top of the sheet (totals or the state of the game), and its main buttons.
