@@ -40,7 +40,7 @@ def check_players(players: Any, *, low: int, high: int, count_error: str) -> tup
 
 # --- the protocol of the replayed games -------------------------------------------------------
 #
-# Fool's Faith, Death's Pot, Keys of the Kingdom and Cuckoo are kept as a list of records and
+# The club's other games are kept as a list of records and
 # replayed. Each of their modules offers the same names, so the site drives them all alike:
 #
 #   MIN_PLAYERS, MAX_PLAYERS   how many players the game takes
@@ -54,7 +54,7 @@ def check_players(players: Any, *, low: int, high: int, count_error: str) -> tup
 
 @dataclass(frozen=True)
 class Option:
-    """A whole-number setting a game starts with, such as Cuckoo's lives."""
+    """A whole-number setting a game starts with, such as a number of lives."""
 
     name: str
     label: str  # English, marked for translation

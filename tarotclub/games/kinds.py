@@ -68,7 +68,7 @@ class Kind:
     #: The kind's own CSS files (static paths), on its pages.
     stylesheets: ClassVar[tuple[str, ...]] = ()
     actions_template: ClassVar[str] = "games/_new_entry.html"
-    #: Shown on the sheet under the summary (Fool's Faith's challenge cards, say), or "".
+    #: Shown on the sheet under the summary (a kind's own extras, challenge cards say), or "".
     sheet_extra_template: ClassVar[str] = ""
     #: The rules end a game by themselves (the Finish button then says "Stop the game").
     ends_by_rules: ClassVar[bool] = False
@@ -192,7 +192,7 @@ class Kind:
         return {}
 
     def sheet_extra(self, request, played) -> dict:
-        """Context for `sheet_extra_template` (Fool's Faith's challenge cards)."""
+        """Context for `sheet_extra_template`."""
         return {}
 
     def list_totals(self, games) -> dict[int, dict[int, int]]:

@@ -74,7 +74,7 @@ class Seat(models.Model):
 
 
 class Record(models.Model):
-    """One round or deal of another game (Fool's Faith, Death's Pot, Keys, Cuckoo), as entered."""
+    """One entry (a round, a deal, a whole game) of a replayed kind, as entered."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="records")
     number = models.PositiveIntegerField()

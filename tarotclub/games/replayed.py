@@ -1,10 +1,10 @@
 """The games kept as JSON records and replayed through their `scoring` module.
 
-Fool's Faith, Death's Pot, Keys of the Kingdom and Cuckoo store each round, deal or game as a
-`games.Record` whose JSON is the scoring module's input, with player primary keys as player
-keys (strings in JSON object keys). Every read replays the records once (`ReplayedKind.load`),
-keeping the state after each record, so the sheet, the entry screen, the preview and the write
-that follows all work from that one replay.
+The club's other games (each a package under ``tarotclub/kinds/``) store each round, deal
+or game as a `games.Record` whose JSON is the scoring module's input, with player primary keys
+as player keys (strings in JSON object keys). Every read replays the records once
+(`ReplayedKind.load`), keeping the state after each record, so the sheet, the entry screen, the
+preview and the write that follows all work from that one replay.
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ class ReplayedKind(kinds.Kind):
 
     def on_reopen(self, game: Game, before: dict) -> None:
         """A game the rules had ended opens again (its last record undone): undo what its end
-        brought (Fool's Faith takes its challenge cards back), noting it in `before`."""
+        brought (challenge cards given, say), noting it in `before`."""
 
     # --- standings ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ translated); an entry changed by another phone since it was loaded raises `Stale
 Every write leaves a `Change` and bumps the game's revision through `log_change`.
 
 French Tarot's deals are written by `tarotclub.kinds.tarot.services`; the records of the
-replayed games (Fool's Faith, Death's Pot, Keys, Cuckoo) by the `record_*` functions here.
+replayed kinds by the `record_*` functions here.
 """
 
 from __future__ import annotations

@@ -26,9 +26,7 @@ def migrate(targets):
     executor.loader.build_graph()
     moved = {app for app, _name in targets}
     others = [n for n in executor.loader.graph.leaf_nodes() if n[0] not in moved]
-    return executor.loader.project_state(
-        [*others, *(t for t in targets if t[1] is not None)]
-    ).apps
+    return executor.loader.project_state([*others, *(t for t in targets if t[1] is not None)]).apps
 
 
 def _leaves():
