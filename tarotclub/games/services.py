@@ -162,8 +162,8 @@ def game_start(
 
 @transaction.atomic
 def game_finish(*, game: Game, user=None) -> Game:
-    """Finish a casual game by hand (Death's Pot and Keys have no end of their own; a
-    tournament table ends with its round, never through here)."""
+    """Finish a casual game by hand (some kinds have no end of their own; a tournament table
+    ends with its round, never through here)."""
     game = lock_game(game)
     if game.finished:
         raise GameError(ERR_ALREADY_FINISHED)
