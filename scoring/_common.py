@@ -72,6 +72,12 @@ def replay(state: Any, step: Callable[[Any, Any], Any], records: Any, *, records
     return state
 
 
+ERR_NOT_PLAYING = _("%(player)s is not playing in this game.")
+ERR_TRICKS_MISSING_FOR = _("The tricks of %(player)s are missing.")
+ERR_TRICKS_NOT_WHOLE = _("The tricks of %(player)s must be a whole number.")
+ERR_TRICKS_BELOW_ZERO = _("The tricks of %(player)s cannot be negative.")
+
+
 @dataclass(frozen=True)
 class CountErrors:
     """The messages of `check_counts`, in the words of one game."""
@@ -82,6 +88,18 @@ class CountErrors:
     not_whole: str  # %(player)s
     negative: str  # %(player)s
     total: str  # %(total)s
+
+
+def trick_errors(*, not_a_mapping: str, total: str) -> CountErrors:
+    """The messages of counting tricks: a game's own for the whole, the shared ones per player."""
+    return CountErrors(
+        not_a_mapping,
+        ERR_NOT_PLAYING,
+        ERR_TRICKS_MISSING_FOR,
+        ERR_TRICKS_NOT_WHOLE,
+        ERR_TRICKS_BELOW_ZERO,
+        total,
+    )
 
 
 def _known(players: Sequence[Hashable], player: Any) -> bool:

@@ -307,13 +307,6 @@ def play_deal(state: CuckooState, deal: Mapping[str, Any]) -> CuckooState:
     )
 
 
-def play(
-    players: Sequence[Player], deals: Sequence[Mapping[str, Any]], lives: int = 3
-) -> CuckooState:
-    """Replay a whole match from its deals."""
-    return replay(start(players, lives), step, deals, records_error=ERR_DEALS_TYPE)
-
-
 #: One more record (a deal): the protocol's name for `play_deal`.
 step = play_deal
 
@@ -332,3 +325,10 @@ def places(state: CuckooState) -> dict[Player, int]:
             result[p] = remaining + 1 if remaining else 1
         remaining += len(group)
     return result
+
+
+def play(
+    players: Sequence[Player], deals: Sequence[Mapping[str, Any]], lives: int = 3
+) -> CuckooState:
+    """Replay a whole match from its deals."""
+    return replay(start(players, lives), step, deals, records_error=ERR_DEALS_TYPE)

@@ -37,15 +37,19 @@ from typing import Any
 
 from scoring import RuleError, _
 from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
+    ERR_NOT_PLAYING,
     ERR_PLAYER_NAME,
     ERR_PLAYER_TWICE,
     ERR_PLAYERS_TYPE,
-    CountErrors,
+    ERR_TRICKS_BELOW_ZERO,
+    ERR_TRICKS_MISSING_FOR,
+    ERR_TRICKS_NOT_WHOLE,
     Option,
     check_counts,
     check_players,
     is_int,
     replay,
+    trick_errors,
 )
 
 Player = Hashable
@@ -71,29 +75,22 @@ ERR_STAKE = _("The stake must be a whole number of at least 1.")
 ERR_DEALS_TYPE = _("The deals must be given as a list.")
 ERR_DEAL_TYPE = _("A deal must say who held Death, or the honours and the tricks.")
 ERR_DEAL_FIELD = _("A deal cannot record %(field)s.")
-ERR_UNKNOWN_PLAYER = _("%(player)s is not playing in this game.")
+ERR_UNKNOWN_PLAYER = ERR_NOT_PLAYING
 ERR_DEATH_ALONE = _(
     "When Death is shown its holder takes the pot and the deal ends: "
     "record no honours and no tricks with it."
 )
 ERR_TRICKS_MISSING = _("Record the tricks each player took (or who held Death).")
 ERR_TRICKS_TYPE = _("The tricks must be given for each player.")
-ERR_MISSING_PLAYER = _("The tricks of %(player)s are missing.")
-ERR_TRICKS_INT = _("The tricks of %(player)s must be a whole number.")
-ERR_TRICKS_NEGATIVE = _("The tricks of %(player)s cannot be negative.")
+ERR_MISSING_PLAYER = ERR_TRICKS_MISSING_FOR
+ERR_TRICKS_INT = ERR_TRICKS_NOT_WHOLE
+ERR_TRICKS_NEGATIVE = ERR_TRICKS_BELOW_ZERO
 ERR_TRICKS_TOTAL = _("The tricks of a deal must add up to 12, not %(total)s.")
 
 #: The setting a game starts with: the unit every payment is counted in.
 OPTIONS = (Option("stake", _("Stake (units per payment)"), default=1, low=1, high=1000),)
 
-_TRICK_ERRORS = CountErrors(
-    not_a_mapping=ERR_TRICKS_TYPE,
-    unknown_player=ERR_UNKNOWN_PLAYER,
-    missing=ERR_MISSING_PLAYER,
-    not_whole=ERR_TRICKS_INT,
-    negative=ERR_TRICKS_NEGATIVE,
-    total=ERR_TRICKS_TOTAL,
-)
+_TRICK_ERRORS = trick_errors(not_a_mapping=ERR_TRICKS_TYPE, total=ERR_TRICKS_TOTAL)
 
 
 @dataclass(frozen=True)

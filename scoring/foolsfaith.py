@@ -23,14 +23,18 @@ from typing import Any
 
 from scoring import RuleError, _
 from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
+    ERR_NOT_PLAYING,
     ERR_PLAYER_NAME,
     ERR_PLAYER_TWICE,
     ERR_PLAYERS_TYPE,
-    CountErrors,
+    ERR_TRICKS_BELOW_ZERO,
+    ERR_TRICKS_MISSING_FOR,
+    ERR_TRICKS_NOT_WHOLE,
     Option,
     check_counts,
     check_players,
     replay,
+    trick_errors,
 )
 
 Player = Hashable
@@ -44,24 +48,17 @@ TIE_STAKE = 2
 ERR_PLAYER_COUNT = _("Fool's Faith is played by 3 to 5 players, not %(count)s.")
 ERR_ROUNDS_TYPE = _("The rounds must be given as a list.")
 ERR_ROUND_TYPE = _("A round must give the number of tricks each player took.")
-ERR_UNKNOWN_PLAYER = _("%(player)s is not playing in this game.")
-ERR_MISSING_PLAYER = _("The tricks of %(player)s are missing.")
-ERR_TRICKS_TYPE = _("The tricks of %(player)s must be a whole number.")
-ERR_TRICKS_NEGATIVE = _("The tricks of %(player)s cannot be negative.")
+ERR_UNKNOWN_PLAYER = ERR_NOT_PLAYING
+ERR_MISSING_PLAYER = ERR_TRICKS_MISSING_FOR
+ERR_TRICKS_TYPE = ERR_TRICKS_NOT_WHOLE
+ERR_TRICKS_NEGATIVE = ERR_TRICKS_BELOW_ZERO
 ERR_TRICKS_TOTAL = _("The tricks of a round must add up to 8, not %(total)s.")
 ERR_GAME_OVER = _("This game is over: %(winner)s has won it. Start a new game.")
 
 #: Fool's Faith starts with no setting.
 OPTIONS: tuple[Option, ...] = ()
 
-_TRICK_ERRORS = CountErrors(
-    not_a_mapping=ERR_ROUND_TYPE,
-    unknown_player=ERR_UNKNOWN_PLAYER,
-    missing=ERR_MISSING_PLAYER,
-    not_whole=ERR_TRICKS_TYPE,
-    negative=ERR_TRICKS_NEGATIVE,
-    total=ERR_TRICKS_TOTAL,
-)
+_TRICK_ERRORS = trick_errors(not_a_mapping=ERR_ROUND_TYPE, total=ERR_TRICKS_TOTAL)
 
 
 @dataclass(frozen=True)

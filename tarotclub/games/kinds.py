@@ -45,6 +45,20 @@ class Words:
     undo_question: Promise  # "Undo deal %(n)s?"
 
 
+#: The words of a kind whose entries are deals.
+DEAL_WORDS = Words(
+    entry=gettext_lazy("Deal %(n)s"),
+    correct=gettext_lazy("Correct deal %(n)s"),
+    new=gettext_lazy("New deal"),
+    save=gettext_lazy("Save"),
+    saved=gettext_lazy("Deal %(n)s saved."),
+    corrected=gettext_lazy("Deal %(n)s corrected."),
+    undone=gettext_lazy("Deal %(n)s undone."),
+    undo=gettext_lazy("Undo the last deal"),
+    undo_question=gettext_lazy("Undo deal %(n)s?"),
+)
+
+
 class Kind:
     """One game kind. A subclass sets the class attributes and overrides what differs.
 

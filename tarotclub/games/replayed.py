@@ -212,19 +212,21 @@ class ReplayedKind(kinds.Kind):
             return Played(game, self, players, recs, [], message, names)
         return Played(game, self, players, recs, states, "", names)
 
-    # --- what a person reads (each kind) -------------------------------------------------------
+    # --- what a person reads: the kind's presenters module -----------------------------------
 
-    def summary(self, state, players, names):  # pragma: no cover - abstract
-        """The state on top of the sheet: a `presenters.Summary`."""
-        raise NotImplementedError
+    #: A module with ``summary(state, players, names)`` (a `presenters.Summary`),
+    #: ``rows(state, players, names)`` (a `presenters.Row` per record) and
+    #: ``describe(data, names)`` (one stored record in words; never raises).
+    presenters: ClassVar[Any]
 
-    def rows(self, state, players, names):  # pragma: no cover - abstract
-        """One `presenters.Row` per record."""
-        raise NotImplementedError
+    def summary(self, state, players, names):
+        return self.presenters.summary(state, players, names)
 
-    def describe(self, data: Any, names: Mapping[int, str]) -> str:  # pragma: no cover
-        """One stored record in words; never raises."""
-        raise NotImplementedError
+    def rows(self, state, players, names):
+        return self.presenters.rows(state, players, names)
+
+    def describe(self, data: Any, names: Mapping[int, str]) -> str:
+        return self.presenters.describe(data, names)
 
     def next_line(self, summary) -> str:
         """What comes next (who deals, what the round is worth), for the preview."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import cuckoo
-from tarotclub.games.kinds import Words
+from tarotclub.games.kinds import DEAL_WORDS
 from tarotclub.games.replayed import ReplayedKind
 from tarotclub.games.standings import player_line, ratio
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
@@ -27,17 +27,8 @@ class Cuckoo(ReplayedKind):
     identifier = "cuckoo"
     verbose_name = _("Cuckoo")
     rules = cuckoo
-    words = Words(
-        entry=_("Deal %(n)s"),
-        correct=_("Correct deal %(n)s"),
-        new=_("New deal"),
-        save=_("Save"),
-        saved=_("Deal %(n)s saved."),
-        corrected=_("Deal %(n)s corrected."),
-        undone=_("Deal %(n)s undone."),
-        undo=_("Undo the last deal"),
-        undo_question=_("Undo deal %(n)s?"),
-    )
+    words = DEAL_WORDS
+    presenters = presenters
     form_class = CuckooForm
     form_template = "kinds/cuckoo/_form.html"
     stylesheets = ("kinds/cuckoo/cuckoo.css",)
@@ -48,15 +39,6 @@ class Cuckoo(ReplayedKind):
         "Matches played to their end. Place: 1 for the winner (and for everybody in a draw); "
         "players who went out together share a place. Out first: went out before everybody else."
     )
-
-    def summary(self, state, players, names):
-        return presenters.summary(state, players, names)
-
-    def rows(self, state, players, names):
-        return presenters.rows(state, players, names)
-
-    def describe(self, data, names):
-        return presenters.describe(data, names)
 
     def standings_rows(self, played: list) -> list[dict]:
         """Matches ended by the rules (a stopped match counts nowhere)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import deathspot
-from tarotclub.games.kinds import Words
+from tarotclub.games.kinds import DEAL_WORDS
 from tarotclub.games.presenters import signed
 from tarotclub.games.replayed import ReplayedKind
 from tarotclub.games.standings import player_line, ratio
@@ -31,17 +31,8 @@ class DeathsPot(ReplayedKind):
     identifier = "deathspot"
     verbose_name = _("Death's Pot")
     rules = deathspot
-    words = Words(
-        entry=_("Deal %(n)s"),
-        correct=_("Correct deal %(n)s"),
-        new=_("New deal"),
-        save=_("Save"),
-        saved=_("Deal %(n)s saved."),
-        corrected=_("Deal %(n)s corrected."),
-        undone=_("Deal %(n)s undone."),
-        undo=_("Undo the last deal"),
-        undo_question=_("Undo deal %(n)s?"),
-    )
+    words = DEAL_WORDS
+    presenters = presenters
     form_class = DeathsPotForm
     form_template = "kinds/deathspot/_form.html"
     stylesheets = ("kinds/deathspot/deathspot.css",)
@@ -52,15 +43,6 @@ class DeathsPot(ReplayedKind):
         "stakes paid, over all games; per game: the net balance divided by the games played. "
         "Pots taken: with Death or the most tricks."
     )
-
-    def summary(self, state, players, names):
-        return presenters.summary(state, players, names)
-
-    def rows(self, state, players, names):
-        return presenters.rows(state, players, names)
-
-    def describe(self, data, names):
-        return presenters.describe(data, names)
 
     def standings_rows(self, played: list) -> list[dict]:
         """Every game with at least one deal, finished or not (balances are final at any time)."""

@@ -55,6 +55,7 @@ class FoolsFaith(ReplayedKind):
         undo=_("Undo the last round"),
         undo_question=_("Undo round %(n)s?"),
     )
+    presenters = presenters
     form_class = FoolsFaithForm
     form_template = "kinds/foolsfaith/_form.html"
     sheet_extra_template = "kinds/foolsfaith/_awards.html"
@@ -72,15 +73,6 @@ class FoolsFaith(ReplayedKind):
         """A stored round is {"tricks": {pk: tricks}}; the rules take the tricks."""
         out = super().rules_input(data)
         return out.get("tricks", out) if isinstance(out, dict) else out
-
-    def summary(self, state, players, names):
-        return presenters.summary(state, players, names)
-
-    def rows(self, state, players, names):
-        return presenters.rows(state, players, names)
-
-    def describe(self, data, names):
-        return presenters.describe(data, names)
 
     def on_reopen(self, game, before: dict) -> None:
         """The game opens again: the challenge cards given are taken back (kept in history)."""

@@ -36,6 +36,7 @@ class Keys(ReplayedKind):
         undo=_("Undo the last game"),
         undo_question=_("Undo game %(n)s?"),
     )
+    presenters = presenters
     form_class = KeysForm
     form_template = "kinds/keys/_form.html"
     stylesheets = ("kinds/keys/keys.css",)
@@ -46,15 +47,6 @@ class Keys(ReplayedKind):
         "Every game entered. Keys when losing: the average number of keys held at the end of "
         "the games lost."
     )
-
-    def summary(self, state, players, names):
-        return presenters.summary(state, players, names)
-
-    def rows(self, state, players, names):
-        return presenters.rows(state, players, names)
-
-    def describe(self, data, names):
-        return presenters.describe(data, names)
 
     def next_line(self, summary) -> str:
         return ""  # a session of Keys has no "next"

@@ -6,7 +6,7 @@ and standings are sums in the database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import RuleError, fft
-from tarotclub.games.kinds import Kind, Words
+from tarotclub.games.kinds import DEAL_WORDS, Kind
 from tarotclub.games.models import Game
 from tarotclub.games.presenters import signed
 from tarotclub.games.selectors import names_of
@@ -85,17 +85,7 @@ class Tarot(Kind):
     identifier = "tarot"
     verbose_name = gettext_lazy("French Tarot")
     rules = fft
-    words = Words(
-        entry=gettext_lazy("Deal %(n)s"),
-        correct=gettext_lazy("Correct deal %(n)s"),
-        new=gettext_lazy("New deal"),
-        save=gettext_lazy("Save the deal"),
-        saved=gettext_lazy("Deal %(n)s saved."),
-        corrected=gettext_lazy("Deal %(n)s corrected."),
-        undone=gettext_lazy("Deal %(n)s undone."),
-        undo=gettext_lazy("Undo the last deal"),
-        undo_question=gettext_lazy("Undo deal %(n)s?"),
-    )
+    words = replace(DEAL_WORDS, save=gettext_lazy("Save the deal"))
     form_template = "kinds/tarot/_form.html"
     summary_template = "kinds/tarot/_totals.html"
     actions_template = "kinds/tarot/_actions.html"
