@@ -48,20 +48,12 @@ class Contract(StrEnum):
     GARDE_SANS = "garde_sans"
     GARDE_CONTRE = "garde_contre"
 
-    @property
-    def label(self) -> str:
-        return CONTRACT_LABELS[self]
-
 
 class Side(StrEnum):
     """One side of the deal: the attack (taker and partner) or the defence (everybody else)."""
 
     ATTACK = "attack"
     DEFENCE = "defence"
-
-    @property
-    def label(self) -> str:
-        return SIDE_LABELS[self]
 
 
 class Poignee(StrEnum):
@@ -70,10 +62,6 @@ class Poignee(StrEnum):
     SIMPLE = "simple"
     DOUBLE = "double"
     TRIPLE = "triple"
-
-    @property
-    def label(self) -> str:
-        return POIGNEE_LABELS[self]
 
 
 class Chelem(StrEnum):
@@ -85,10 +73,6 @@ class Chelem(StrEnum):
     ANNOUNCED_FAILED = "announced_failed"
     DEFENCE = "defence"
 
-    @property
-    def label(self) -> str:
-        return CHELEM_LABELS[self]
-
 
 CONTRACT_LABELS = {
     Contract.PRISE: _("prise"),
@@ -97,18 +81,6 @@ CONTRACT_LABELS = {
     Contract.GARDE_CONTRE: _("garde contre"),
 }
 SIDE_LABELS = {Side.ATTACK: _("attack"), Side.DEFENCE: _("defence")}
-POIGNEE_LABELS = {
-    Poignee.SIMPLE: _("simple poignée"),
-    Poignee.DOUBLE: _("double poignée"),
-    Poignee.TRIPLE: _("triple poignée"),
-}
-CHELEM_LABELS = {
-    Chelem.NONE: _("no slam"),
-    Chelem.ANNOUNCED_MADE: _("slam announced and made"),
-    Chelem.UNANNOUNCED_MADE: _("slam made without announcement"),
-    Chelem.ANNOUNCED_FAILED: _("slam announced and failed"),
-    Chelem.DEFENCE: _("slam made by the defence"),
-}
 
 
 # --- The numbers of the rulebook -----------------------------------------------------------------
@@ -578,11 +550,9 @@ __all__ = [
     "ATTACK_SLAMS",
     "BASE",
     "CHELEM_BONUSES",
-    "CHELEM_LABELS",
     "CONTRACT_LABELS",
     "MULTIPLIERS",
     "PETIT_AU_BOUT_VALUE",
-    "POIGNEE_LABELS",
     "POIGNEE_SIZES",
     "POIGNEE_VALUES",
     "SHOWABLE_CARDS",

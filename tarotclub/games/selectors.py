@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, QuerySet
 
 from tarotclub.players.models import Player
@@ -36,6 +37,14 @@ def seat_players(game: Game) -> list[Player]:
     for p in players:
         p.label = labels[p.pk]
     return players
+
+
+def tournament_table(game: Game):
+    """The tournament table this game is, if any (the relation lives in the tournaments app)."""
+    try:
+        return game.tournament_table
+    except ObjectDoesNotExist:
+        return None
 
 
 def names_of(players: Sequence[Player]) -> dict[int, str]:

@@ -9,7 +9,7 @@ from functools import wraps
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -108,14 +108,6 @@ def share_url(request, game) -> str:
 def share_qr(request, game, *, scale: int = 4) -> str:
     """The share link as an inline SVG QR code."""
     return segno.make(share_url(request, game), error="m").svg_inline(scale=scale)
-
-
-def tournament_table(game):
-    """The tournament table this game is, if any (the relation lives in the tournaments app)."""
-    try:
-        return game.tournament_table
-    except ObjectDoesNotExist:
-        return None
 
 
 def _refused(request, game, verdict: policy.Verdict):
@@ -263,7 +255,7 @@ def sheet_context(request, game, played=None) -> dict:
         "can_write": can_write,
         "can_undo": bool(allowed[policy.UNDO]),
         "is_director": _is_director(request),
-        "tournament_table": tournament_table(game),
+        "tournament_table": selectors.tournament_table(game),
         **kind.sheet(played, link=link),
     }
     context.update(kind.sheet_extra(request, played))

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import django_tables2 as tables
 from django.utils.html import format_html
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.fft import format_points
 from tarotclub.games.presenters import signed
+from tarotclub.kinds.tarot.presenters import result_text
 from tarotclub.tournaments.models import SEAT_NAMES
 
 
@@ -69,9 +69,7 @@ class DealsTable(tables.Table):
         super().__init__(rows, *args, extra_columns=extra, exclude=exclude, **kwargs)
 
     def _result(self, record) -> str:
-        if record["won"]:
-            return _("won by %(gap)s") % {"gap": record["gap"]}
-        return _("lost by %(gap)s") % {"gap": record["gap"]}
+        return result_text(record["won"], record["gap"])
 
     def render_result(self, record):
         css = "good" if record["won"] else "bad"

@@ -6,7 +6,6 @@ Directors only: the tables' sheets of a round (with each table's QR code).
 
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -194,17 +193,10 @@ def _tarot_game_or_404(token: str):
     return game
 
 
-def _tournament_table(game):
-    try:
-        return game.tournament_table
-    except ObjectDoesNotExist:
-        return None
-
-
 def game_sheet_pdf(request, token: str):
     """The score sheet as a PDF; a tournament table's is its filled table sheet."""
     game = _tarot_game_or_404(token)
-    table = _tournament_table(game)
+    table = game_selectors.tournament_table(game)
     if table is not None:
         t = table.tournament
         context = {

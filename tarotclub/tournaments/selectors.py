@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Count, F, Prefetch, Sum
+from django.db.models import Count, F, Prefetch, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tarotclub.core.models import LogEntry
+from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.policy import EventTable, Gone
 from tarotclub.kinds.tarot.models import DealLine
@@ -161,19 +161,13 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
     return out
 
 
-def _fold(text: str) -> str:
-    """Lower case without accents, so "elo" finds "Élodie"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def find_seat(tournament: Tournament, query: str) -> list[dict]:
     """'Where do I sit?': players of the current round whose name or nickname holds `query`.
 
     Table and seat only: this page is public, and a table's share link is not (it reaches the
     players through the QR code on the table's printed sheet).
     """
-    needle = _fold(" ".join((query or "").split())[:40])
+    needle = text_key((query or "")[:40])
     if len(needle) < 2 or not tournament.current_round:
         return []
     seats = (
@@ -182,14 +176,13 @@ def find_seat(tournament: Tournament, query: str) -> list[dict]:
             game__tournament_table__round=tournament.current_round,
         )
         .select_related("player")
+        .filter(Q(player__name_key__contains=needle) | Q(player__nickname_key__contains=needle))
         .annotate(table_number=F("game__tournament_table__number"))
-        .order_by("player__name")
+        .order_by("player__name_key")[:20]
     )
     return [
-        {"player": s.player, "table": s.table_number, "seat": SEAT_NAMES[s.position]}
-        for s in seats
-        if needle in _fold(s.player.name) or needle in _fold(s.player.nickname)
-    ][:20]
+        {"player": s.player, "table": s.table_number, "seat": SEAT_NAMES[s.position]} for s in seats
+    ]
 
 
 def entry_was_removed(tournament: Tournament, entry_pk: int) -> bool:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.errors import Refused
 from tarotclub.core.models import log_action
 from tarotclub.games import policy
 from tarotclub.games import services as games
@@ -77,7 +77,7 @@ ERR_ENTRY_GONE = _("This player is no longer registered (removed meanwhile): not
 #: What the tournament's history records (tarotclub.core.models.LogEntry on the tournament).
 
 
-class TournamentError(ValidationError):
+class TournamentError(Refused):
     """A refused change, with a message in the user's language."""
 
 

@@ -335,12 +335,11 @@ def test_reference_tables():
     rule_error(fft.ERR_TABLE_SIZE, fft.poignee_sizes, n_players=6)
 
 
-def test_enums_accept_their_string_values_and_have_labels():
+def test_enums_accept_their_string_values_and_the_labels_the_site_shows():
     assert Contract("garde_sans") is Contract.GARDE_SANS
-    assert Contract.GARDE_CONTRE.label == "garde contre"
-    assert Side.DEFENCE.label == "defence"
-    assert Poignee.TRIPLE.label == "triple poignée"
-    assert Chelem.DEFENCE.label == "slam made by the defence"
+    assert Poignee("triple") is Poignee.TRIPLE and Chelem("defence") is Chelem.DEFENCE
+    assert fft.CONTRACT_LABELS[Contract.GARDE_CONTRE] == "garde contre"
+    assert fft.SIDE_LABELS[Side.DEFENCE] == "defence"
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,11 @@ from tarotclub.games.presenters import signed
 from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
 
 
+def result_text(won: bool, gap: int) -> str:
+    """ "won by 8", "lost by 3": a deal's result as every sheet and export says it."""
+    return (_("won by %(gap)s") if won else _("lost by %(gap)s")) % {"gap": gap}
+
+
 @dataclass
 class Breakdown:
     headline: str  # garde, 2 bouts, 49 points: won by 8
@@ -26,10 +31,7 @@ def breakdown(result, names: dict) -> Breakdown:
     contract = CONTRACT_LABELS[str(result.contract)]
     bouts = ngettext("%(n)s bout", "%(n)s bouts", result.bouts) % {"n": result.bouts}
     points = _("%(points)s points") % {"points": format_points(result.points)}
-    if result.won:
-        verdict = _("won by %(gap)s") % {"gap": result.gap}
-    else:
-        verdict = _("lost by %(gap)s") % {"gap": result.gap}
+    verdict = result_text(result.won, result.gap)
     if result.rounded_points != result.points:
         points += " (" + _("counted %(points)s") % {"points": result.rounded_points} + ")"
     headline = f"{contract}, {bouts}, {points}: {verdict}"

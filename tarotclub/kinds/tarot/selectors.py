@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet, Sum
-from django.utils.translation import gettext as _
 
 from tarotclub.games.models import Change, Game
 from tarotclub.games.selectors import seat_players
@@ -14,7 +13,7 @@ from tarotclub.players.models import Player
 
 from .labels import CONTRACT_LABELS
 from .models import Deal, DealLine
-from .presenters import bonuses_text
+from .presenters import bonuses_text, result_text
 
 
 def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
@@ -95,8 +94,7 @@ def game_sheet(game: Game) -> Sheet:
                 dealer=names.get(deal.dealer_id, "?"),
                 taker=taker,
                 contract=str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
-                result=(_("won by %(gap)s") if deal.won else _("lost by %(gap)s"))
-                % {"gap": deal.gap},
+                result=result_text(deal.won, deal.gap),
                 won=deal.won,
                 bonuses=bonuses_text(deal, names),
                 scores=scores,
