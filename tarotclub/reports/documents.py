@@ -15,11 +15,10 @@ import segno
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from scoring.fft import format_points
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.selectors import seat_players
-from tarotclub.kinds.tarot.labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from tarotclub.kinds.tarot.models import Deal, DealLine
+from tarotclub.kinds.tarot.presenters import deal_labels
 from tarotclub.kinds.tarot.services import dealer_for
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
@@ -159,26 +158,19 @@ def _deal_row(deal: Deal, players: list[Player], labels: dict, out_pk, running) 
         score = scores.get(p.pk, 0)
         running[p.pk] += score
         cells.append(Cell(score=score, running=running[p.pk], out=p.pk == out_pk))
-    partner = ""
-    if deal.partner_id and deal.partner_id != deal.taker_id:
-        partner = labels.get(deal.partner_id, "?")
+    said = deal_labels(deal, labels)
     return GridRow(
         number=deal.number,
-        dealer=labels.get(deal.dealer_id, "?"),
+        dealer=said.dealer,
         cells=cells,
-        taker=labels.get(deal.taker_id, "?"),
-        partner=partner,
-        contract=str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
-        bouts=str(deal.bouts),
-        points=format_points(Fraction(deal.points_half, 2)),
-        petit=str(SIDE_LABELS.get(deal.petit_au_bout, "")) if deal.petit_au_bout else "",
-        poignees=", ".join(
-            f"{POIGNEE_LABELS.get(kind, kind)} ({labels.get(pk, '?')})"
-            for pk, kind in deal.poignees
-        ),
-        chelem=str(CHELEM_LABELS.get(deal.chelem, deal.chelem))
-        if deal.chelem and deal.chelem != "none"
-        else "",
+        taker=said.taker,
+        partner=said.partner,
+        contract=said.contract,
+        bouts=said.bouts,
+        points=said.points,
+        petit=said.petit_au_bout,
+        poignees=said.poignees,
+        chelem=said.chelem,
         won=deal.won,
     )
 
@@ -537,30 +529,23 @@ def tournament_deals(t: Tournament, round_number: int | None = None) -> list[dic
         names = dict(by_game[deal.game_id])
         scores = {line.player_id: line.score for line in deal.lines.all()}
         table = deal.game.tournament_table
-        partner = deal.partner_id if deal.partner_id and deal.partner_id != deal.taker_id else None
+        said = deal_labels(deal, names)
         rows.append(
             {
                 "round": table.round,
                 "table": table.number,
                 "number": deal.number,
-                "dealer": names.get(deal.dealer_id, "?"),
-                "taker": names.get(deal.taker_id, "?"),
-                "partner": names.get(partner, "?") if partner else "",
-                "contract": str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
+                "dealer": said.dealer,
+                "taker": said.taker,
+                "partner": said.partner,
+                "contract": said.contract,
                 "bouts": deal.bouts,
                 "points": Fraction(deal.points_half, 2),
                 "won": deal.won,
                 "gap": deal.gap,
-                "petit_au_bout": str(SIDE_LABELS.get(deal.petit_au_bout, ""))
-                if deal.petit_au_bout
-                else "",
-                "poignees": ", ".join(
-                    f"{POIGNEE_LABELS.get(kind, kind)} ({names.get(pk, '?')})"
-                    for pk, kind in deal.poignees
-                ),
-                "chelem": str(CHELEM_LABELS.get(deal.chelem, deal.chelem))
-                if deal.chelem and deal.chelem != "none"
-                else "",
+                "petit_au_bout": said.petit_au_bout,
+                "poignees": said.poignees,
+                "chelem": said.chelem,
                 "seats": [(name, scores.get(pk, 0)) for pk, name in by_game[deal.game_id]],
             }
         )

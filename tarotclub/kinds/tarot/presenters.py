@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -79,6 +80,43 @@ def breakdown(result, names: dict) -> Breakdown:
             "score": signed(result.scores[result.partner]),
         }
     return Breakdown(headline=headline, formula=formula, shares=shares, won=result.won)
+
+
+@dataclass(frozen=True)
+class DealLabels:
+    """A stored deal in words, as the sheet, the printouts and the exports show it."""
+
+    dealer: str
+    taker: str
+    partner: str  # "" when the taker played alone (or at 3 and 4)
+    contract: str
+    bouts: str
+    points: str
+    result: str
+    petit_au_bout: str
+    poignees: str
+    chelem: str
+
+
+def deal_labels(deal, names: dict) -> DealLabels:
+    """Label a stored deal once; `names`: player pk → the name this page shows."""
+    partner = deal.partner_id if deal.partner_id and deal.partner_id != deal.taker_id else None
+    return DealLabels(
+        dealer=names.get(deal.dealer_id, "?"),
+        taker=names.get(deal.taker_id, "?"),
+        partner=names.get(partner, "?") if partner else "",
+        contract=str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
+        bouts=str(deal.bouts),
+        points=format_points(Fraction(deal.points_half, 2)),
+        result=result_text(deal.won, deal.gap),
+        petit_au_bout=str(SIDE_LABELS.get(deal.petit_au_bout, "")) if deal.petit_au_bout else "",
+        poignees=", ".join(
+            f"{POIGNEE_LABELS.get(kind, kind)} ({names.get(pk, '?')})" for pk, kind in deal.poignees
+        ),
+        chelem=str(CHELEM_LABELS.get(deal.chelem, deal.chelem))
+        if deal.chelem and deal.chelem != "none"
+        else "",
+    )
 
 
 def bonuses_text(deal, names: dict) -> str:

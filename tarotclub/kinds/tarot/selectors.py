@@ -11,9 +11,8 @@ from tarotclub.games.models import Change, Game
 from tarotclub.games.selectors import seat_players
 from tarotclub.players.models import Player
 
-from .labels import CONTRACT_LABELS
 from .models import Deal, DealLine
-from .presenters import bonuses_text, result_text
+from .presenters import bonuses_text, deal_labels
 
 
 def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
@@ -84,17 +83,15 @@ def game_sheet(game: Game) -> Sheet:
         scores = {line.player_id: line.score for line in deal.lines.all()}
         for pk in running:
             running[pk] += scores.get(pk, 0)
-        taker = names.get(deal.taker_id, "?")
-        if deal.partner_id and deal.partner_id != deal.taker_id:
-            taker += " + " + names.get(deal.partner_id, "?")
+        said = deal_labels(deal, names)
         rows.append(
             SheetRow(
                 deal=deal,
                 number=deal.number,
-                dealer=names.get(deal.dealer_id, "?"),
-                taker=taker,
-                contract=str(CONTRACT_LABELS.get(deal.contract, deal.contract)),
-                result=result_text(deal.won, deal.gap),
+                dealer=said.dealer,
+                taker=f"{said.taker} + {said.partner}" if said.partner else said.taker,
+                contract=said.contract,
+                result=said.result,
                 won=deal.won,
                 bonuses=bonuses_text(deal, names),
                 scores=scores,
