@@ -35,7 +35,7 @@ def play_table(table: Table, *, points_for=lambda i: 51 + 3 * i, confirm: bool =
         dealer = tarot.dealer_for(game, i + 1, players)
         active = tarot.active_players(game, dealer, players)
         taker = active[i % len(active)]
-        tarot.deal_record(
+        tarot.deal_add(
             game=game,
             data=tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=points_for(i)),
         )

@@ -71,7 +71,7 @@ def build() -> dict:
                 seats = seat_players(game)
                 dealer = tarot.dealer_for(game, i + 1, seats)
                 active = tarot.active_players(game, dealer, seats)
-                tarot.deal_record(
+                tarot.deal_add(
                     game=game,
                     data=tarot.DealInput(
                         taker=active[i % len(active)].pk,
@@ -94,7 +94,7 @@ def build() -> dict:
                 tournaments.table_confirm(table=table)
             else:
                 tarot.deal_undo_last(game=game, number=1, user=member)
-                tarot.deal_record(
+                tarot.deal_add(
                     game=game,
                     data=tarot.DealInput(
                         taker=tarot.active_players(
@@ -121,7 +121,7 @@ def build() -> dict:
     casual = games.game_start(players=players[:5], first_dealer=1, created_by=member, name="Mardi")
     for i in range(4):
         seats = seat_players(casual)
-        tarot.deal_record(
+        tarot.deal_add(
             game=casual,
             data=tarot.DealInput(
                 taker=seats[(i + 2) % 5].pk,
@@ -238,7 +238,7 @@ def new_records() -> dict:
     newcomer = player_create(name="Nouvelle Venue")
     players = [newcomer, *Player.objects.exclude(pk=newcomer.pk).order_by("pk")[:3]]
     game = games.game_start(players=players)
-    deal = tarot.deal_record(
+    deal = tarot.deal_add(
         game=game,
         data=tarot.DealInput(taker=newcomer.pk, contract="prise", bouts=1, points=50),
     )
@@ -279,7 +279,7 @@ def write_during_backup(*paths: str, writers: int = 3) -> dict:
             i = 0
             while not stop.is_set():
                 seats = seat_players(game)
-                tarot.deal_record(
+                tarot.deal_add(
                     game=game,
                     data=tarot.DealInput(
                         taker=seats[i % 4].pk, contract="prise", bouts=1 + i % 3, points=40 + i % 30

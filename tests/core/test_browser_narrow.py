@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import scroll_width
-from tarotclub.kinds.tarot.services import DealInput, deal_record
+from tarotclub.kinds.tarot.services import DealInput, deal_add
 from tarotclub.tournaments import services as tournaments
 from tests.tournaments.helpers import make_tournament
 
@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_main_pages_fit_360px(phone, live_server, member, game5, five):
-    deal_record(
+    deal_add(
         game=game5,
         data=DealInput(
             taker=five[0].pk,

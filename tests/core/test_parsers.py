@@ -330,9 +330,9 @@ HOSTILE_POINTS = ["1e30000000", "٤٩", "4_9", "+49", "49e0", "９", "NaN", "4" 
 def test_deal_routes_refuse_hostile_points_and_change_nothing(client, game4, four, points):
     from tarotclub.games.models import Change
     from tarotclub.kinds.tarot.models import Deal
-    from tarotclub.kinds.tarot.services import DealInput, deal_record
+    from tarotclub.kinds.tarot.services import DealInput, deal_add
 
-    deal_record(game=game4, data=DealInput(taker=four[1].pk, contract="garde", bouts=2, points=49))
+    deal_add(game=game4, data=DealInput(taker=four[1].pk, contract="garde", bouts=2, points=49))
     before = list(Deal.objects.values_list("number", "points_half", "version"))
     changes = Change.objects.count()
     data = _tarot_post(four, points=points)

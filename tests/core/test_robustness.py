@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from tarotclub.games.models import Change, ChangeAction, Game, Record
 from tarotclub.kinds.tarot.models import Deal, DealLine
-from tarotclub.kinds.tarot.services import DealInput, deal_record
+from tarotclub.kinds.tarot.services import DealInput, deal_add
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +81,7 @@ forms = st.dictionaries(st.sampled_from(FIELDS), junk, max_size=10)
 
 @pytest.fixture
 def table(game5, five):
-    deal_record(
+    deal_add(
         game=game5,
         data=DealInput(taker=five[0].pk, partner=five[1].pk, contract="prise", bouts=1, points=55),
     )
@@ -191,7 +191,7 @@ class Site:
         players = [player_create(name=f"Player {i}", licence=f"L{i}") for i in range(8)]
         self.player = players[0]
         self.tarot = game_start(players=players[:4], first_dealer=0, created_by=director)
-        deal_record(
+        deal_add(
             game=self.tarot,
             data=DealInput(taker=players[1].pk, contract="garde", bouts=2, points=49),
         )

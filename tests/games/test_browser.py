@@ -127,9 +127,9 @@ def test_a_second_phone_sees_new_deals_without_reloading(phone, live_server, gam
     page = phone
     page.goto(f"{live_server.url}/t/{game4.token}/")
     assert "0 deals" in page.inner_text(".zero-sum")
-    from tarotclub.kinds.tarot.services import DealInput, deal_record
+    from tarotclub.kinds.tarot.services import DealInput, deal_add
 
-    deal_record(game=game4, data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=60))
+    deal_add(game=game4, data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=60))
     page.wait_for_function(
         "() => document.querySelector('.zero-sum').innerText.includes('1 deal')", timeout=10_000
     )

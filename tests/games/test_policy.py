@@ -88,7 +88,7 @@ def enter_deal(game, number: int | None = None):
     number = number or game.deals.count() + 1
     dealer = tarot.dealer_for(game, number, players)
     taker = tarot.active_players(game, dealer, players)[0]
-    tarot.deal_record(
+    tarot.deal_add(
         game=game, data=tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=56)
     )
 

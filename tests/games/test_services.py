@@ -60,8 +60,8 @@ def test_game_start_refuses_duplicates_and_bad_dealer(four):
         services.game_start(players=four, first_dealer=4)
 
 
-def test_deal_record_stores_the_scoring_result(game4, four):
-    deal = tarot.deal_record(game=game4, data=first_example(four))
+def test_deal_add_stores_the_scoring_result(game4, four):
+    deal = tarot.deal_add(game=game4, data=first_example(four))
     expected = fft.score_deal(
         seats=[p.pk for p in four],
         taker=four[0].pk,
@@ -79,8 +79,8 @@ def test_deal_record_stores_the_scoring_result(game4, four):
 
 
 def test_dealer_moves_and_next_dealer_shows(game4, four):
-    tarot.deal_record(game=game4, data=first_example(four))
-    tarot.deal_record(game=game4, data=first_example(four))
+    tarot.deal_add(game=game4, data=first_example(four))
+    tarot.deal_add(game=game4, data=first_example(four))
     dealers = list(game4.deals.order_by("number").values_list("dealer", flat=True))
     assert dealers == [four[0].pk, four[1].pk]
     assert tarot_selectors.game_sheet(game4).next_dealer == four[2]
@@ -89,7 +89,7 @@ def test_dealer_moves_and_next_dealer_shows(game4, four):
 def test_rule_error_becomes_translated_game_error_and_saves_nothing(game4, four):
     bad = DealInput(taker=four[0].pk, contract="garde", bouts=3, points=Fraction(10))
     with pytest.raises(GameError) as e:
-        tarot.deal_record(game=game4, data=bad)
+        tarot.deal_add(game=game4, data=bad)
     assert "bout" in e.value.messages[0]
     assert not Deal.objects.exists() and not Change.objects.exists()
     assert game4.__class__.objects.get(pk=game4.pk).revision == 0
@@ -108,7 +108,7 @@ def test_player_of_another_game_is_refused(game4, four, make_players):
         ),
     ]:
         with pytest.raises(GameError) as e:
-            tarot.deal_record(game=game4, data=data)
+            tarot.deal_add(game=game4, data=data)
         assert e.value.messages == [str(tarot.ERR_NOT_AT_TABLE)]
     assert not Deal.objects.exists()
 
@@ -117,7 +117,7 @@ def test_partner_at_five_players(game5, five):
     data = DealInput(
         taker=five[1].pk, partner=five[3].pk, contract="garde", bouts=2, points=Fraction(49)
     )
-    tarot.deal_record(game=game5, data=data)
+    tarot.deal_add(game=game5, data=data)
     t = totals(game5)
     assert t[five[1].pk] == 2 * 66 and t[five[3].pk] == 66
     assert t[five[0].pk] == t[five[2].pk] == t[five[4].pk] == -66
@@ -127,17 +127,17 @@ def test_partner_at_five_players(game5, five):
 def test_dealer_sits_out_at_a_tournament_table_of_five(five):
     game = services.game_start(players=five, first_dealer=0, dealer_sits_out=True)
     data = DealInput(taker=five[1].pk, contract="prise", bouts=1, points=Fraction(51))
-    tarot.deal_record(game=game, data=data)
+    tarot.deal_add(game=game, data=data)
     t = totals(game)
     assert t[five[0].pk] == 0  # the dealer sat out
     assert t[five[1].pk] == 75 and sum(t.values()) == 0  # 4-player rules: 3 × 25
     with pytest.raises(GameError) as e:  # deal 2: five[1] deals and cannot take
-        tarot.deal_record(game=game, data=data)
+        tarot.deal_add(game=game, data=data)
     assert e.value.messages == [str(tarot.ERR_DEALER_PLAYS)]
 
 
 def test_correction_keeps_the_old_value_in_the_history(game4, four):
-    deal = tarot.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_add(game=game4, data=first_example(four))
     new = DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44))
     tarot.deal_correct(deal=deal, data=new, expected_version=1)
     deal.refresh_from_db()
@@ -150,7 +150,7 @@ def test_correction_keeps_the_old_value_in_the_history(game4, four):
 
 
 def test_stale_correction_is_refused_and_shows_the_newer_version(game4, four):
-    deal = tarot.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_add(game=game4, data=first_example(four))
     one = DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44))
     two = DealInput(taker=four[2].pk, contract="garde", bouts=1, points=Fraction(60))
     tarot.deal_correct(deal=deal, data=one, expected_version=1)
@@ -162,8 +162,8 @@ def test_stale_correction_is_refused_and_shows_the_newer_version(game4, four):
 
 
 def test_undo_only_the_last_deal(game4, four):
-    tarot.deal_record(game=game4, data=first_example(four))
-    tarot.deal_record(game=game4, data=first_example(four))
+    tarot.deal_add(game=game4, data=first_example(four))
+    tarot.deal_add(game=game4, data=first_example(four))
     with pytest.raises(GameError):
         tarot.deal_undo_last(game=game4, number=1)
     tarot.deal_undo_last(game=game4, number=2)
@@ -178,10 +178,10 @@ def test_undo_only_the_last_deal(game4, four):
 
 
 def test_finished_game_refuses_every_write(game4, four):
-    deal = tarot.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_add(game=game4, data=first_example(four))
     services.game_finish(game=game4)
     for call in [
-        lambda: tarot.deal_record(game=game4, data=first_example(four)),
+        lambda: tarot.deal_add(game=game4, data=first_example(four)),
         lambda: tarot.deal_correct(deal=deal, data=first_example(four), expected_version=1),
         lambda: tarot.deal_undo_last(game=game4, number=1),
         lambda: services.game_finish(game=game4),
@@ -192,10 +192,10 @@ def test_finished_game_refuses_every_write(game4, four):
 
 
 def test_locked_sheet_refuses_the_table_but_not_the_director(game4, four, director):
-    deal = tarot.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_add(game=game4, data=first_example(four))
     services.game_set_locked(game=game4, locked=True)
     with pytest.raises(GameError) as e:
-        tarot.deal_record(game=game4, data=first_example(four))
+        tarot.deal_add(game=game4, data=first_example(four))
     assert e.value.messages == [str(services.ERR_LOCKED)]
     other = DealInput(taker=four[2].pk, contract="prise", bouts=1, points=Fraction(60))
     tarot.deal_correct(deal=deal, data=other, expected_version=1, user=director)
@@ -204,7 +204,7 @@ def test_locked_sheet_refuses_the_table_but_not_the_director(game4, four, direct
 
 def test_revision_moves_with_every_write(game4, four):
     revisions = [game4.revision]
-    deal = tarot.deal_record(game=game4, data=first_example(four))
+    deal = tarot.deal_add(game=game4, data=first_example(four))
     game4.refresh_from_db()
     revisions.append(game4.revision)
     tarot.deal_correct(deal=deal, data=first_example(four), expected_version=1)
@@ -214,8 +214,8 @@ def test_revision_moves_with_every_write(game4, four):
 
 
 def test_sheet_running_totals_and_leader(game4, four):
-    tarot.deal_record(game=game4, data=first_example(four))
-    tarot.deal_record(
+    tarot.deal_add(game=game4, data=first_example(four))
+    tarot.deal_add(
         game=game4,
         data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44)),
     )
@@ -226,8 +226,8 @@ def test_sheet_running_totals_and_leader(game4, four):
 
 
 def test_expected_number_refuses_a_double_entry(game4, four):
-    tarot.deal_record(game=game4, data=first_example(four), expected_number=1)
+    tarot.deal_add(game=game4, data=first_example(four), expected_number=1)
     with pytest.raises(GameError) as e:
-        tarot.deal_record(game=game4, data=first_example(four), expected_number=1)
+        tarot.deal_add(game=game4, data=first_example(four), expected_number=1)
     assert "Deal 1 was just entered" in e.value.messages[0]
     assert Deal.objects.count() == 1

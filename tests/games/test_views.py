@@ -251,7 +251,7 @@ def test_bad_tokens_and_numbers_are_404_not_500(client, game4):
 def test_token_opens_only_its_own_game(client, four, make_players):
     other = services.game_start(players=make_players("X1", "X2", "X3"))
     mine = services.game_start(players=four)
-    tarot.deal_record(
+    tarot.deal_add(
         game=other,
         data=tarot.DealInput(
             taker=game_selectors.seat_players(other)[0].pk, contract="prise", bouts=1, points=60

@@ -146,7 +146,7 @@ def test_deals_csv_and_xlsx_match_the_all_deals_page(played, english_client):
 def test_game_deals_export_from_the_score_sheet(game4, english_client):
     anne, bram, chloe, dirk = game_selectors.seat_players(game4)
     for taker, points in ((anne, 56), (chloe, 31)):
-        tarot.deal_record(
+        tarot.deal_add(
             game=game4,
             data=tarot.DealInput(
                 taker=taker.pk, contract="garde", bouts=2, points=points, petit_au_bout="attack"

@@ -162,7 +162,7 @@ def test_game_deals_exports_neutralise_formula_names(client):
     players = [player_create(name=n) for n in HOSTILE[:4]]
     game = games.game_start(players=players, first_dealer=0)
     for taker, points in ((players[0], 30), (players[2], 61)):
-        tarot.deal_record(
+        tarot.deal_add(
             game=game,
             data=tarot.DealInput(taker=taker.pk, contract="garde", bouts=1, points=points),
         )
@@ -194,7 +194,7 @@ def test_control_characters_in_a_name_do_not_break_the_excel_export(client):
     """Excel refuses C0 control characters: the export drops them instead of failing."""
     players = [player_create(name=n) for n in ("Anne\x01", "Bram\x1b[31m", "Chloé", "Dirk")]
     game = games.game_start(players=players, first_dealer=0)
-    tarot.deal_record(
+    tarot.deal_add(
         game=game, data=tarot.DealInput(taker=players[0].pk, contract="prise", bouts=1, points=50)
     )
     response = client.get(reverse("reports:game_deals_export", args=[game.token, "xlsx"]))

@@ -203,7 +203,7 @@ def test_a_table_sheet_mid_round_lists_what_is_in_and_leaves_the_rest(running, d
 
 def test_casual_game_sheet_pdf(game5, english_client, artifacts):
     anne, bram, chloe, dirk, eva = game_selectors.seat_players(game5)
-    tarot.deal_record(
+    tarot.deal_add(
         game=game5,
         data=tarot.DealInput(
             taker=anne.pk,
@@ -215,7 +215,7 @@ def test_casual_game_sheet_pdf(game5, english_client, artifacts):
             poignees=((anne.pk, "simple"),),
         ),
     )
-    tarot.deal_record(
+    tarot.deal_add(
         game=game5,
         data=tarot.DealInput(taker=bram.pk, contract="prise", bouts=1, points=Fraction(40)),
     )

@@ -171,7 +171,7 @@ def test_a_game_gone_under_the_lock_is_a_refusal_not_a_crash(make_players):
     Game.objects.filter(pk=stale.pk).delete()
     data = tarot.DealInput(taker=players[1].pk, contract="prise", bouts=1, points=60)
     with pytest.raises(games.GameError) as e:
-        tarot.deal_record(game=stale, data=data)
+        tarot.deal_add(game=stale, data=data)
     assert e.value.code == "gone"
     assert not Deal.objects.exists()
 

@@ -91,7 +91,7 @@ def test_confirm_needs_every_deal_and_locks_the_sheet(director):
     with pytest.raises(games.GameError):  # the table's link can no longer change it
         tarot.deal_correct(deal=deal, data=data, expected_version=1)
     with pytest.raises(games.GameError):  # nor add a deal
-        tarot.deal_record(game=game, data=data)
+        tarot.deal_add(game=game, data=data)
     # the director corrects a deal: kept in the history like every correction
     tarot.deal_correct(deal=deal, data=data, expected_version=1, user=director)
     assert Deal.objects.get(pk=deal.pk).contract == "garde"

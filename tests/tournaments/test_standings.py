@@ -22,7 +22,7 @@ def play_deals(deals):
     t = services.tournament_start(tournament=t)
     for taker, contract, points in deals:
         table = Table.objects.get(tournament=t, round=t.current_round)
-        tarot.deal_record(
+        tarot.deal_add(
             game=table.game,
             data=tarot.DealInput(
                 taker=players[taker].pk, contract=contract, bouts=1, points=points

@@ -253,7 +253,7 @@ class Tarot(Kind):
     # --- writing ---------------------------------------------------------------------------
 
     def add(self, *, played, form, user, expected_number):
-        return services.deal_record(
+        return services.deal_add(
             game=played.game,
             data=form.deal_input(),
             user=user,

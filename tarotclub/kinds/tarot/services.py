@@ -174,7 +174,7 @@ def game_totals_db(game: Game) -> dict[int, int]:
 
 
 @transaction.atomic
-def deal_record(
+def deal_add(
     *,
     game: Game,
     data: DealInput,

@@ -78,7 +78,7 @@ class Command(BaseCommand):
             dict(taker=a.pk, contract="garde", bouts=3, points=47, poignees=((b.pk, "simple"),)),
             dict(taker=c.pk, contract="prise", bouts=0, points=58),
         ]:
-            tarot.deal_record(game=finished, data=tarot.DealInput(**deal), user=user)
+            tarot.deal_add(game=finished, data=tarot.DealInput(**deal), user=user)
         games.game_finish(game=finished, user=user)
 
         ongoing = games.game_start(
@@ -96,7 +96,7 @@ class Command(BaseCommand):
                 poignees=((e.pk, "simple"),),
             ),
         ]:
-            tarot.deal_record(game=ongoing, data=tarot.DealInput(**deal), user=user)
+            tarot.deal_add(game=ongoing, data=tarot.DealInput(**deal), user=user)
         self._tournament(user, players)
         if user is None:
             self.stdout.write(
@@ -159,7 +159,7 @@ class Command(BaseCommand):
                         bouts=1 + (i % 3),
                         points=[53, 44, 47, 40, 58][(i + table.number) % 5],
                     )
-                    tarot.deal_record(game=game, data=data, user=user)
+                    tarot.deal_add(game=game, data=data, user=user)
                 if rnd == 1 or table.number == 1:
                     tournaments.table_confirm(table=table)
             if rnd == 1:
