@@ -9,6 +9,8 @@ fi
 DATA=$(mktemp -d /tmp/tarotclub-pg.XXXXXX)
 chown postgres "$DATA"
 PORT=${PGPORT_TEST:-55432}
+# A port another server already holds (say, one left by an earlier run) is skipped.
+while (echo > /dev/tcp/127.0.0.1/$PORT) 2>/dev/null; do PORT=$((PORT + 1)); done
 su postgres -s /bin/sh -c "$PGBIN/initdb -D $DATA -A trust -U postgres >/dev/null"
 su postgres -s /bin/sh -c "$PGBIN/pg_ctl -D $DATA -o '-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off' -l $DATA/log -w start >/dev/null"
 "$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres tarotclub

@@ -32,7 +32,7 @@ def run() -> list[str]:
 
     from tarotclub.demo.builders import make_tournament, play_round
     from tarotclub.reports.pdf import render_pdf, render_pdf_split
-    from tarotclub.reports.views import round_sheets_context, standings_context
+    from tarotclub.reports.printouts import round_sheets_context, standings_context
     from tarotclub.tournaments import services
 
     translation.activate("en")

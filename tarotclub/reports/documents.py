@@ -6,7 +6,6 @@ number of queries, whatever the number of tables or players.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -15,6 +14,7 @@ import segno
 from django.db.models import Prefetch
 from django.urls import reverse
 
+from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.selectors import seat_players
 from tarotclub.kinds.tarot.models import Deal, DealLine
@@ -24,43 +24,13 @@ from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 from tarotclub.tournaments import selectors as tournament_selectors
 from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table, Tournament, deals_for_table
+from tarotclub.tournaments.selectors import PLANNED, SEATED, round_state  # noqa: F401
 
 # --- which rounds can be printed ---------------------------------------------------------------
 
 
-SEATED = "seated"
-PLANNED = "planned"
-
-
-def round_state(t: Tournament, round_number: int) -> str | None:
-    """SEATED (its tables exist), PLANNED (only in `t.plan`), or None (nothing to print)."""
-    if not 1 <= round_number <= t.rounds:
-        return None
-    if round_number <= t.current_round:
-        return SEATED
-    if 0 <= round_number - t.current_round - 1 < len(t.plan or []):
-        return PLANNED
-    return None
-
-
-def printable_rounds(t: Tournament) -> list[dict]:
-    """Every round with something to print, for the director's "Print" section."""
-    rounds = []
-    for n in range(1, t.rounds + 1):
-        state = round_state(t, n)
-        if state:
-            rounds.append({"number": n, "seated": state == SEATED, "current": n == t.current_round})
-    return rounds
-
-
 def _planned_tables(t: Tournament, round_number: int) -> list[list[int]]:
     return t.plan[round_number - t.current_round - 1]
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: "Émile" sorts with "emile", between "Dirk" and "Eva"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def qr_image(url: str) -> str:
@@ -393,7 +363,7 @@ def seating(t: Tournament, round_number: int) -> list[SeatingLine] | None:
         ]
     else:
         return None
-    lines.sort(key=lambda x: (fold(x.name), x.name))
+    lines.sort(key=lambda x: (text_key(x.name), x.name))
     return lines
 
 
@@ -401,7 +371,7 @@ def seating_groups(lines: list[SeatingLine]) -> list[SeatingGroup]:
     """The lines under their initial letter (A, B, …), as on a wall list."""
     groups: list[SeatingGroup] = []
     for line in lines:
-        letter = (fold(line.name)[:1] or "?").upper()
+        letter = (text_key(line.name)[:1] or "?").upper()
         if not groups or groups[-1].letter != letter:
             groups.append(SeatingGroup(letter=letter))
         groups[-1].lines.append(line)

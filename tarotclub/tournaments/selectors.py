@@ -253,3 +253,30 @@ def redrawn_table_notice(token: str) -> Gone | None:
         lines=lines,
         link=(_("Where do I sit?"), reverse("tournaments:where", args=[t.pk])),
     )
+
+
+# --- which rounds can be printed ---------------------------------------------------------------
+
+SEATED = "seated"
+PLANNED = "planned"
+
+
+def round_state(t: Tournament, round_number: int) -> str | None:
+    """SEATED (its tables exist), PLANNED (only in `t.plan`), or None (nothing to print)."""
+    if not 1 <= round_number <= t.rounds:
+        return None
+    if round_number <= t.current_round:
+        return SEATED
+    if 0 <= round_number - t.current_round - 1 < len(t.plan or []):
+        return PLANNED
+    return None
+
+
+def printable_rounds(t: Tournament) -> list[dict]:
+    """Every round with something to print, for the director's "Print" section."""
+    rounds = []
+    for n in range(1, t.rounds + 1):
+        state = round_state(t, n)
+        if state:
+            rounds.append({"number": n, "seated": state == SEATED, "current": n == t.current_round})
+    return rounds

@@ -13,9 +13,10 @@ from tarotclub.games import selectors as game_selectors
 from tarotclub.games import services as games
 from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal
 from tarotclub.tournaments import services
 from tarotclub.tournaments.models import SEAT_NAMES, Table
-from tests.tournaments.helpers import make_tournament, play_table
+from tests.tournaments.helpers import make_tournament, play_round, play_table
 
 from .conftest import count_name, pdf_pages, save_png
 
@@ -90,7 +91,7 @@ def test_bad_rounds_formats_and_players_are_404_never_500(running, director_clie
         reverse("reports:round_sheets_pdf", args=[not_started.pk, 1]),
         reverse("reports:standings_export", args=[t.pk, "doc"]),
         reverse("reports:standings_export", args=[t.pk, "json"]),
-        reverse("reports:deals_export", args=[t.pk, "pdf"]),
+        reverse("reports:deals_export", args=[t.pk, "ods"]),
         reverse("reports:player_pdf", args=[t.pk, stranger.pk]),  # not registered here
         reverse("reports:player_pdf", args=[t.pk, 10**9]),
         reverse("reports:game_sheet_pdf", args=["no-such-token"]),
@@ -104,6 +105,23 @@ def test_bad_rounds_formats_and_players_are_404_never_500(running, director_clie
     ]
     for url in bad:
         assert director_client.get(url).status_code == 404, url
+
+
+def test_the_deals_print_as_one_pdf_of_the_same_rows(running, client, artifacts):
+    t, players = running
+    play_round(t)
+    response = client.get(reverse("reports:deals_pdf", args=[t.pk]))
+    save_png(response.content, artifacts / "deals-pdf.png")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert 'filename="deals-' in response["Content-Disposition"]
+    text = " ".join(" ".join(pdf_pages(response.content)).split())  # names wrap in cells
+    deals = Deal.objects.filter(game__tournament_table__tournament=t)
+    assert deals.exists()
+    for deal in deals:
+        assert deal.taker.name in text
+    assert "No deal has been entered yet." not in text
+    one = client.get(reverse("reports:deals_pdf", args=[t.pk]) + "?round=1")
+    assert 'filename="deals-r1-' in one["Content-Disposition"]
 
 
 def test_other_games_have_no_tarot_sheet(client, five, member):

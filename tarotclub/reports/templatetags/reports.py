@@ -5,8 +5,7 @@ from __future__ import annotations
 from django import template
 
 from tarotclub.games.presenters import signed as _signed
-
-from ..documents import printable_rounds
+from tarotclub.tournaments.selectors import printable_rounds
 
 register = template.Library()
 

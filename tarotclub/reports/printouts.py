@@ -1,0 +1,239 @@
+"""Every paper the site prints: one small class each, served by one PDF view (`views.pdf`).
+
+A printout knows its template, its file name and its context; it is made from the URL's
+arguments (`pk`, `round_number`, `player_pk`, `token`) and answers 404 for what does not exist.
+`split` names the context list a long printout is laid out in parts by (table sheets).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tarotclub.core.forms import query_int
+from tarotclub.games import selectors as game_selectors
+from tarotclub.players.models import Player
+from tarotclub.tournaments import selectors as tournament_selectors
+from tarotclub.tournaments.models import Ranking, Status, Tournament
+from tarotclub.tournaments.tables import StandingsTable
+
+from . import documents
+from .exports import filename
+from .tables import DealsTable
+
+PRINTOUTS: dict[str, type[Printout]] = {}
+
+
+def event(t: Tournament) -> dict:
+    """What every page header of a tournament's printout says."""
+    return {"event": t.name, "event_date": t.date, "event_place": t.place, "t": t}
+
+
+class Printout:
+    """One kind of paper. Subclasses set the attributes and write `context` and `name`."""
+
+    identifier: ClassVar[str]
+    template: ClassVar[str]
+    director_only: ClassVar[bool] = False
+    split: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "identifier" in cls.__dict__:  # a printout, not a base for some (_OfTournament)
+            PRINTOUTS[cls.identifier] = cls
+
+    def __init__(self, request, **kwargs):
+        self.request = request
+        self.kwargs = kwargs
+        self.base_url = request.build_absolute_uri("/") if request is not None else ""
+
+    def context(self) -> dict:  # pragma: no cover - each printout writes it
+        raise NotImplementedError
+
+    def name(self) -> str:  # pragma: no cover - each printout writes it
+        raise NotImplementedError
+
+
+class _OfTournament(Printout):
+    """A tournament's printout: its page header says the tournament's name, date and place."""
+
+    def __init__(self, request, **kwargs):
+        super().__init__(request, **kwargs)
+        self.t = get_object_or_404(Tournament, pk=kwargs["pk"])
+
+    def file(self, stem: str) -> str:
+        return filename(stem, self.t.name, self.t.date, "pdf")
+
+
+class _OfRound(_OfTournament):
+    def __init__(self, request, **kwargs):
+        super().__init__(request, **kwargs)
+        self.round = kwargs["round_number"]
+        self.state = tournament_selectors.round_state(self.t, self.round)
+        if self.state is None:
+            raise Http404
+
+
+class StandingsPrintout(_OfTournament):
+    identifier = "standings"
+    template = "reports/standings_pdf.html"
+
+    def context(self) -> dict:
+        return standings_context(self.t)
+
+    def name(self) -> str:
+        return self.file("standings")
+
+
+class TableSheetsPrintout(_OfRound):
+    """One page per table: empty for paper scoring, or filled (?filled=1) once deals are in."""
+
+    identifier = "table_sheets"
+    template = "reports/table_sheets_pdf.html"
+    director_only = True
+    split = "sheets"
+
+    @property
+    def filled(self) -> bool:
+        return self.request.GET.get("filled") == "1" and self.state == tournament_selectors.SEATED
+
+    def context(self) -> dict:
+        return round_sheets_context(self.t, self.round, filled=self.filled, base_url=self.base_url)
+
+    def name(self) -> str:
+        return self.file(f"sheets-filled-r{self.round}" if self.filled else f"sheets-r{self.round}")
+
+
+class SeatingPrintout(_OfRound):
+    identifier = "seating"
+    template = "reports/seating_pdf.html"
+
+    def context(self) -> dict:
+        lines = documents.seating(self.t, self.round)
+        if lines is None:
+            raise Http404
+        return {
+            **event(self.t),
+            "doc_title": _("Seating plan · round %(n)s") % {"n": self.round},
+            "round": self.round,
+            "groups": documents.seating_groups(lines),
+            "count": len(lines),
+            "planned_round": self.state == tournament_selectors.PLANNED,
+        }
+
+    def name(self) -> str:
+        return self.file(f"seating-r{self.round}")
+
+
+class PlayerSheetPrintout(_OfTournament):
+    identifier = "player_sheet"
+    template = "reports/player_pdf.html"
+
+    def __init__(self, request, **kwargs):
+        super().__init__(request, **kwargs)
+        self.player = get_object_or_404(Player, pk=kwargs["player_pk"])
+
+    def context(self) -> dict:
+        sheet = documents.player_sheet(self.t, self.player)
+        if sheet is None:
+            raise Http404
+        return {
+            **event(self.t),
+            "doc_title": _("Player's sheet"),
+            "sheet": sheet,
+            "finished": self.t.status == Status.FINISHED,
+        }
+
+    def name(self) -> str:
+        return self.file(f"player-{slugify(self.player.name)}")
+
+
+class DealsPrintout(_OfTournament):
+    """Every deal of the tournament (or of one round, ?round=N), as on the deals page."""
+
+    identifier = "deals"
+    template = "reports/deals_pdf.html"
+
+    @property
+    def round(self) -> int | None:
+        number = query_int(self.request, "round")
+        return number if number is not None and 1 <= number <= self.t.current_round else None
+
+    def context(self) -> dict:
+        table = DealsTable(documents.tournament_deals(self.t, self.round))
+        return {**event(self.t), "doc_title": _("Deals"), "table": table, "round": self.round}
+
+    def name(self) -> str:
+        return self.file(f"deals-r{self.round}" if self.round else "deals")
+
+
+class GameSheetPrintout(Printout):
+    """A game's score sheet; a tournament table's is its filled table sheet."""
+
+    identifier = "game_sheet"
+    template = "reports/game_sheet_pdf.html"
+
+    def __init__(self, request, **kwargs):
+        super().__init__(request, **kwargs)
+        game = game_selectors.game_by_token(kwargs["token"])
+        if game is None or game.kind != "tarot":
+            raise Http404
+        self.game = game
+        self.table = game_selectors.tournament_table(game)
+        if self.table is not None:
+            self.template = "reports/table_sheets_pdf.html"
+
+    def context(self) -> dict:
+        if self.table is not None:
+            t = self.table.tournament
+            return {
+                **event(t),
+                "doc_title": _("Table sheet · round %(n)s") % {"n": self.table.round},
+                "sheets": [documents.table_sheet(self.table, base_url=self.base_url)],
+            }
+        return {
+            "event": str(self.game),
+            "event_date": timezone.localdate(self.game.created_at),
+            "doc_title": _("Score sheet"),
+            "game": self.game,
+            "sheet": documents.casual_sheet(self.game, base_url=self.base_url),
+        }
+
+    def name(self) -> str:
+        if self.table is not None:
+            t = self.table.tournament
+            stem = f"sheet-r{self.table.round}-t{self.table.number}"
+            return filename(stem, t.name, t.date, "pdf")
+        return filename("sheet", str(self.game), timezone.localdate(self.game.created_at), "pdf")
+
+
+# --- contexts the bench renders too --------------------------------------------------------------
+
+
+def standings_context(t: Tournament) -> dict:
+    standings = tournament_selectors.standings(t)
+    table = StandingsTable(standings, show_average=t.ranking == Ranking.AVERAGE)
+    return {
+        **event(t),
+        "doc_title": _("Standings"),
+        "standings": standings,
+        "table": table,
+        "finished": t.status == Status.FINISHED,
+        "ties": any(r.tied for r in standings.rows),
+    }
+
+
+def round_sheets_context(t: Tournament, round_number: int, *, filled: bool, base_url: str):
+    sheets = documents.round_sheets(t, round_number, filled=filled, base_url=base_url)
+    if not sheets:
+        raise Http404
+    return {
+        **event(t),
+        "doc_title": _("Table sheets · round %(n)s") % {"n": round_number},
+        "sheets": sheets,
+    }
