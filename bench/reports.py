@@ -7,12 +7,13 @@ each PDF three times and prints the best time.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.django_env import test_database  # noqa: E402
 
 
 def best_of(runs: int, render) -> tuple[float, float, object]:
@@ -69,23 +70,9 @@ def run() -> list[str]:
 
 
 def main() -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "tarotclub.settings.test"
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test.utils import setup_test_environment, teardown_test_environment
-
-    setup_test_environment()
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0)
-    try:
+    with test_database():
         for line in run():
             print(line, flush=True)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-        teardown_test_environment()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """French Tarot scored by the rules of the Fédération Française de Tarot (3, 4 and 5 players).
 
-The rulebook, as this module applies it (see ``/work/shared/rules/fft.md``):
+The rulebook, as this module applies it (see ``../shared/rules/fft.md``):
 
 1. The attack needs a **target** that depends on the bouts it holds: 0 → 56, 1 → 51, 2 → 41,
    3 → 36 card points.

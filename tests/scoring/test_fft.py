@@ -1,4 +1,4 @@
-"""French Tarot scoring by the FFT rules (/work/shared/rules/fft.md)."""
+"""French Tarot scoring by the FFT rules (../shared/rules/fft.md)."""
 
 from __future__ import annotations
 
