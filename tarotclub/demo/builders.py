@@ -1,9 +1,15 @@
-"""Build tournaments quickly: for the tests, the bench and the demo club (its data only)."""
+"""Build tournaments quickly (for the tests and the bench) and the demo club's data.
+
+`demo_club(user)` builds a club that shows every page with real data: a finished and a running
+tournament, tarot at five with long names (petit au bout, poignées, a chelem), one game of each
+other kind, a guest, and Fool's Faith challenge cards given.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import itertools
+from fractions import Fraction
 
 from tarotclub.games import selectors as game_selectors
 from tarotclub.kinds.tarot import services as tarot
@@ -46,3 +52,243 @@ def play_table(table: Table, *, points_for=lambda i: 51 + 3 * i, confirm: bool =
 def play_round(t, **kwargs) -> None:
     for table in Table.objects.filter(tournament=t, round=t.current_round):
         play_table(table, **kwargs)
+
+
+# The demo club ------------------------------------------------------------------------------
+
+ROSTER = [
+    ("Amélie Dubois", "Amé", "1234567"),
+    ("Bart Peeters", "", "2345678"),
+    ("Claire Martin", "", ""),
+    ("Daan de Vries", "Daan", "3456789"),
+    ("Élodie Leroy", "", "4567890"),
+    ("Fien Janssens", "", ""),
+    ("Gilles Moreau", "Gil", "5678901"),
+    ("Hanneke Bakker", "", ""),
+    ("Isabelle Girard", "", "6789012"),
+    ("Jeroen Visser", "", ""),
+    ("Karine Lambert", "", "7890123"),
+    ("Luc Wouters", "", ""),
+    ("Manon Petit", "", "8901234"),
+    ("Nico Hendriks", "", ""),
+    ("Odile Fontaine", "", ""),
+    ("Pieter Maes", "", "9012345"),
+    ("Quentin Roux", "", ""),
+]
+#: Long names, the kind a phone's columns must hold.
+LONG_NAMES = [
+    ("Marie-Christine Vandenbroucke", "", "1122334"),
+    ("Jean-Baptiste Delacroix-Fontaine", "", ""),
+    ("Anne-Sophie van den Heuvel", "", "2233445"),
+    ("Wilhelmina Vandermeulen", "Mien", ""),
+    ("Maximilien de Saint-Exupéry", "", "3344556"),
+]
+#: A guest registered at the running tournament (a player marked as a guest).
+GUEST = "Zoë Invitée-Verstraete"
+
+FRIDAY = "Vendredi des grands noms"
+
+
+def _roster(rows) -> list[Player]:
+    from tarotclub.players.services import player_create
+
+    players = []
+    for name, nickname, licence in rows:
+        existing = Player.objects.filter(name=name).first()
+        players.append(existing or player_create(name=name, nickname=nickname, licence=licence))
+    return players
+
+
+def _deal(game, user, **data) -> None:
+    tarot.deal_add(game=game, data=tarot.DealInput(**data), user=user)
+
+
+def demo_tarot(user, players, long_names) -> dict:
+    """A finished game at four, a running one at five with long names and every bonus."""
+    from tarotclub.games import services as games
+
+    a, b, c, d, e = players[:5]
+    finished = games.game_start(
+        players=[a, b, c, d], first_dealer=0, created_by=user, name="Jeudi soir"
+    )
+    for deal in [
+        dict(taker=a.pk, contract="garde", bouts=2, points=49, petit_au_bout="attack",
+             poignees=((a.pk, "simple"),)),
+        dict(taker=b.pk, contract="prise", bouts=1, points=48),
+        dict(taker=c.pk, contract="garde_sans", bouts=1, points=55, petit_au_bout="defence"),
+        dict(taker=d.pk, contract="prise", bouts=2, points=Fraction(81, 2)),
+        dict(taker=a.pk, contract="garde", bouts=3, points=47, poignees=((b.pk, "simple"),)),
+        dict(taker=c.pk, contract="prise", bouts=0, points=58),
+    ]:  # fmt: skip
+        _deal(finished, user, **deal)
+    games.game_finish(game=finished, user=user)
+
+    mc, jb, ans, wv, mx = long_names
+    five = games.game_start(players=long_names, first_dealer=1, created_by=user, name=FRIDAY)
+    for deal in [
+        dict(taker=mc.pk, partner=ans.pk, contract="garde", bouts=2, points=52,
+             petit_au_bout="attack", poignees=((mc.pk, "simple"),)),
+        dict(taker=jb.pk, partner=jb.pk, contract="prise", bouts=1, points=Fraction(81, 2)),
+        dict(taker=wv.pk, partner=mx.pk, contract="garde_sans", bouts=3, points=91,
+             petit_au_bout="attack", chelem="announced_made", poignees=((wv.pk, "double"),)),
+        dict(taker=mx.pk, partner=mc.pk, contract="garde_contre", bouts=1, points=38,
+             petit_au_bout="defence", poignees=((jb.pk, "simple"), (ans.pk, "simple"))),
+        dict(taker=ans.pk, partner=wv.pk, contract="prise", bouts=2, points=44),
+        dict(taker=mc.pk, partner=jb.pk, contract="garde", bouts=0, points=63,
+             poignees=((mc.pk, "triple"),)),
+        dict(taker=jb.pk, partner=mx.pk, contract="prise", bouts=1, points=50),
+    ]:  # fmt: skip
+        _deal(five, user, **deal)
+
+    ongoing = games.game_start(
+        players=[b, c, d, e, players[5]], first_dealer=2, created_by=user, name="Club du mardi"
+    )
+    for deal in [
+        dict(taker=c.pk, partner=e.pk, contract="garde", bouts=2, points=52),
+        dict(taker=d.pk, partner=d.pk, contract="prise", bouts=1, points=Fraction(101, 2)),
+        dict(taker=e.pk, partner=b.pk, contract="garde", bouts=3, points=60,
+             poignees=((e.pk, "simple"),)),
+    ]:  # fmt: skip
+        _deal(ongoing, user, **deal)
+    return {"finished": finished, "five": five, "ongoing": ongoing}
+
+
+def demo_other_kinds(user, players, long_names) -> dict:
+    """One game of each other kind: Fool's Faith over with its challenge cards given,
+    Death's Pot at six, Keys of the Kingdom at four, Cuckoo at eight."""
+    from tarotclub.games import services as games
+    from tarotclub.kinds.foolsfaith import services as challenges
+
+    def tricks(seated, *counts):
+        return {"tricks": {p.pk: n for p, n in zip(seated, counts, strict=True)}}
+
+    ff_players = [players[6], long_names[0], players[7], long_names[3], players[8]]
+    ff = games.game_start(players=ff_players, kind="foolsfaith", created_by=user, name="Foi du fou")
+    for counts in [(3, 2, 1, 1, 1), (2, 2, 2, 1, 1), (1, 4, 1, 1, 1)]:  # a tie, then 2 cards
+        games.record_add(game=ff, data=tricks(ff_players, *counts), user=user)
+    ff.refresh_from_db()
+    challenges.challenges_suggest(user=user)
+    from tarotclub.kinds.foolsfaith.models import Challenge
+
+    sing, joke = Challenge.objects.order_by("order")[:2]
+    challenges.challenges_award(
+        game=ff, awards=[(sing.pk, ff_players[0].pk), (joke.pk, ff_players[4].pk)], user=user
+    )
+
+    dp_players = [*players[9:13], long_names[1], long_names[4]]
+    dp = games.game_start(
+        players=dp_players, kind="deathspot", created_by=user, options={"stake": 2}
+    )
+    p = [x.pk for x in dp_players]
+    for data in [
+        {"death": p[2]},
+        {"excuse": p[0], "trump1": p[3], "trump11": None,
+         "tricks": {p[0]: 4, p[1]: 2, p[2]: 2, p[3]: 1, p[4]: 2, p[5]: 1}},
+        {"excuse": None, "trump1": None, "trump11": p[4],
+         "tricks": {p[0]: 2, p[1]: 3, p[2]: 3, p[3]: 2, p[4]: 1, p[5]: 1}},
+        {"death": p[5]},
+    ]:  # fmt: skip
+        games.record_add(game=dp, data=data, user=user)
+
+    kk_players = [players[13], players[14], long_names[2], players[15]]
+    kk = games.game_start(players=kk_players, kind="keys", created_by=user)
+    a, b, c, d = (x.pk for x in kk_players)
+    for data in [
+        {"suits": {a: "hearts", b: "spades", c: "diamonds", d: "clubs"}, "winner": c,
+         "keys": {a: 3, b: 1, d: 4}, "guards": {c: 2}},
+        {"suits": {a: "clubs", b: "hearts", c: "spades", d: "diamonds"}, "winner": a,
+         "keys": {b: 2, c: 5, d: 0}},
+        {"suits": {a: "spades", b: "diamonds", c: "hearts", d: "clubs"}, "winner": d,
+         "keys": {a: 1, b: 4, c: 2}, "guards": {a: 1}},
+    ]:  # fmt: skip
+        games.record_add(game=kk, data=data, user=user)
+
+    ck_players = [players[16], *long_names[:3], players[0], players[1], players[3], players[5]]
+    ck = games.game_start(players=ck_players, kind="cuckoo", created_by=user, options={"lives": 3})
+    q = [x.pk for x in ck_players]
+    ranks = ["owl", "XII", "I", "cuckoo", "V", "house", "III", "IX"]
+    games.record_add(game=ck, data={"cards": dict(zip(q, ranks, strict=True))}, user=user)
+    ranks = ["X", "pot", "horse", "II", "VII", "VII", "cat", "IV"]
+    games.record_add(
+        game=ck, data={"cards": dict(zip(q, ranks, strict=True)), "swap_losses": {q[3]: 1}},
+        user=user,
+    )  # fmt: skip
+    return {"foolsfaith": ff, "deathspot": dp, "keys": kk, "cuckoo": ck}
+
+
+def _play_demo_round(t, rnd: int, user, *, half_from: int | None = None) -> None:
+    """Enter round `rnd` of `t`: every table, or from table `half_from` on only half the
+    deals and no confirmation (a round in progress)."""
+    from tarotclub.tournaments import services as tournaments
+
+    contracts = ["prise", "garde", "prise", "garde_sans", "garde"]
+    for table in Table.objects.filter(tournament=t, round=rnd).order_by("number"):
+        game = table.game
+        planned = game.options["deals"]
+        partial = half_from is not None and table.number >= half_from
+        for i in range(planned // 2 if partial else planned):
+            seats = game_selectors.seat_players(game)
+            dealer = tarot.dealer_for(game, i + 1, seats)
+            active = tarot.active_players(game, dealer, seats)
+            tarot.deal_add(
+                game=game,
+                data=tarot.DealInput(
+                    taker=active[(i + table.number) % len(active)].pk,
+                    contract=contracts[(i + rnd) % len(contracts)],
+                    bouts=1 + (i % 3),
+                    points=[53, 44, 47, 40, 58][(i + table.number + rnd) % 5],
+                    petit_au_bout="attack" if (i + table.number) % 4 == 0 else None,
+                ),
+                user=user,
+            )
+        if not partial:
+            tournaments.table_confirm(table=table, user=user)
+
+
+def demo_tournaments(user, players, long_names) -> dict:
+    """A finished tournament, one in its second round (partly entered, with a guest),
+    and one still taking registrations."""
+    from tarotclub.tournaments import services as tournaments
+
+    today = dt.date.today()
+    done = tournaments.tournament_create(
+        name="Coupe d'automne", date=today - dt.timedelta(days=28), place="Café De Kroon",
+        rounds=2, deals_per_round=2, created_by=user,
+    )  # fmt: skip
+    for p in [*players[:6], *long_names[:3]]:
+        tournaments.entry_register(tournament=done, player=p, user=user)
+    done = tournaments.tournament_start(tournament=done, user=user)
+    for rnd in (1, 2):
+        _play_demo_round(done, rnd, user)
+        done = tournaments.tournament_next_round(tournament=done, user=user)
+
+    running = tournaments.tournament_create(
+        name="Tournoi de la Saint-Nicolas", date=today, place="Salle des fêtes",
+        rounds=4, deals_per_round=4, created_by=user,
+    )  # fmt: skip
+    for p in [*players[:12], long_names[4]]:
+        tournaments.entry_register(tournament=running, player=p, user=user)
+    tournaments.entry_register(tournament=running, guest_name=GUEST, user=user)
+    running = tournaments.tournament_start(tournament=running, user=user)
+    _play_demo_round(running, 1, user)
+    running = tournaments.tournament_next_round(tournament=running, user=user)
+    _play_demo_round(running, 2, user, half_from=2)
+
+    spring = tournaments.tournament_create(
+        name="Tournoi de printemps", date=today + dt.timedelta(days=110), place="De Zwaan",
+        rounds=5, deals_per_round=4, created_by=user,
+    )  # fmt: skip
+    for p in players[3:9]:
+        tournaments.entry_register(tournament=spring, player=p, user=user)
+    return {"finished": done, "running": running, "registration": spring}
+
+
+def demo_club(user=None) -> dict:
+    """The whole demo club; `user` (or None) is who enters everything."""
+    players = _roster(ROSTER)
+    long_names = _roster(LONG_NAMES)
+    built = {"players": players, "long_names": long_names}
+    built.update(demo_tarot(user, players, long_names))
+    built.update(demo_other_kinds(user, players, long_names))
+    built["tournaments"] = demo_tournaments(user, players, long_names)
+    return built
