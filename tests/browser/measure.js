@@ -27,10 +27,13 @@
     return r.width <= 1 || r.height <= 1;
   };
 
-  // 1. The page itself scrolls sideways.
+  // 1. The page itself scrolls sideways. Compared with the layout viewport (the root's
+  // clientWidth), not window.innerWidth: on a phone (is_mobile) a page wider than the screen
+  // zooms out and innerWidth grows to the page's width, hiding the very scroll measured here.
   const doc = document.documentElement;
-  if (doc.scrollWidth > window.innerWidth + TOLERANCE) {
-    out.pageScroll.push(`page is ${doc.scrollWidth}px wide in a ${window.innerWidth}px window`);
+  const screenWidth = doc.clientWidth || window.innerWidth;
+  if (doc.scrollWidth > screenWidth + TOLERANCE) {
+    out.pageScroll.push(`page is ${doc.scrollWidth}px wide in a ${screenWidth}px window`);
   }
 
   // 2. A frame (an element that clips or scrolls) whose content is wider than itself.

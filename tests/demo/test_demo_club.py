@@ -95,3 +95,19 @@ def test_demo_club_if_empty_is_idempotent(club):
     out = load("--if-empty")
     assert "not loaded" in out
     assert (Player.objects.count(), Game.objects.count(), Tournament.objects.count()) == counts
+
+
+def test_two_loads_of_the_demo_seat_the_same_tables():
+    from tarotclub.demo.builders import demo_club
+
+    def seating():
+        return sorted(
+            (t.tournament.name, t.round, t.number, tuple(s.player.name for s in t.game.seats.all()))
+            for t in Table.objects.select_related("tournament", "game")
+        )
+
+    demo_club()
+    first = seating()
+    Tournament.objects.all().delete()
+    demo_club()
+    assert seating() == first
