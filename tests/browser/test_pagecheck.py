@@ -1,0 +1,70 @@
+"""The page check measures what a phone shows: synthetic pages with one known fault each."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .pagecheck import check_page, measure
+
+CHROMIUM = "/usr/bin/chromium"
+PAGE = (
+    '<!doctype html><html lang="en"><head><title>A test page</title>'
+    '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+    '<body style="margin:0">%s</body></html>'
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=[True, False], ids=["phone", "desktop"])
+def page(browser, request):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=request.param, has_touch=request.param
+    )
+    yield context.new_page()
+    context.close()
+
+
+def show(page, body: str):
+    page.set_content(PAGE % body)
+    return page
+
+
+def test_a_page_wider_than_the_phone_scrolls_sideways(page):
+    # An emulated phone zooms out to show a wide page, so window.innerWidth grows with it;
+    # the page is measured against the layout viewport instead.
+    found = measure(show(page, '<div style="width:500px">wide</div>'))
+    assert found["page_scroll"] == ["page is 500px wide in a 360px window"]
+
+
+def test_a_page_that_fits_is_clean(page):
+    body = '<p>Short words only.</p><button style="width:48px;height:48px">OK</button>'
+    assert check_page(show(page, body)) == {
+        "page_scroll": [], "frames": [], "broken_words": [], "small_targets": [], "axe": []
+    }  # fmt: skip
+
+
+def test_a_clipped_frame_a_broken_word_and_a_small_target(page):
+    found = measure(show(page, (
+        '<div style="overflow-x:auto;width:100px"><div style="width:300px">x</div></div>'
+        '<p style="width:40px;overflow-wrap:anywhere">Verdediging</p>'
+        '<a href="/x" style="display:inline-block;width:30px">go</a>'
+    )))  # fmt: skip
+    assert len(found["frames"]) == 1 and "300px in 100px" in found["frames"][0]
+    assert found["broken_words"] == ['"Verdediging" in p "Verdediging"']
+    assert found["small_targets"] and found["small_targets"][0].startswith('a "go": 30x')
+    assert found["page_scroll"] == []
