@@ -15,6 +15,9 @@
     return s;
   };
   const visible = (el) => {
+    // checkVisibility() also knows content the browser skips rendering, such as what a
+    // closed <details> holds, which still has boxes when asked for them.
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
       const cs = getComputedStyle(e);
       if (cs.display === "none" || cs.visibility === "hidden") return false;

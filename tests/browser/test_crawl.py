@@ -151,6 +151,8 @@ def test_the_url_shapes_generalise_ids_and_tokens_but_keep_words():
     assert path_shape("/games/standings/foolsfaith/") == "/games/standings/foolsfaith/"
     assert slug("/t/Ab3dEf9hIjK/deal/?x=1", {"Ab3dEf9hIjK": "tarot-4"}) == "t_tarot-4_deal_x_1"
     assert slug("/") == "home"
+    assert _element('a.nav "Games": 40x20') == 'a.nav "Games"'
+    assert _element('div.table-wrap "X": content 560px in 346px') == 'div.table-wrap "X"'
     assert shape("/games/?sort=-date&page=2") == ("/games/", ("page", "sort"))
     assert canonical("/games/?sort=a&page=2#x") == "/games/?page=2&sort=a"
 
@@ -184,9 +186,9 @@ class Crawl:
         return bool(self.problems) or any(self.count(c) for c in CATEGORIES)
 
 
-def _selector(description: str) -> str:
-    """`a.nav "Games": 40x20` -> `a.nav` (the element, without its text or size)."""
-    return re.split(r' "|: ', description, maxsplit=1)[0]
+def _element(description: str) -> str:
+    """`a.nav "Games": 40x20` -> `a.nav "Games"` (the element and its text, not its size)."""
+    return re.sub(r": (content )?\d+px in \d+px$|: \d+x\d+$", "", description)
 
 
 def summary(crawl: Crawl, seconds: float) -> tuple[str, dict]:
@@ -216,15 +218,22 @@ def summary(crawl: Crawl, seconds: float) -> tuple[str, dict]:
         lines += [f"  {rule}: {n}" for rule, n in rules.most_common()]
     by_selector: dict[str, Counter] = {}
     for category in ("small_targets", "broken_words", "frames"):
-        counter = Counter(
-            _selector(item) if category != "broken_words" else item
-            for p in crawl.pages
-            for item in p.found.get(category, [])
-        )
+        counter = Counter(_element(item) for p in crawl.pages for item in p.found.get(category, []))
         by_selector[category] = counter
         if counter:
             lines += ["", f"Top {category} (by element, all pages and languages):"]
-            lines += [f"  {n:5}  {what}" for what, n in counter.most_common(25)]
+            lines += [f"  {n:5}  {what}" for what, n in counter.most_common(30)]
+    by_page: dict[str, Counter] = {}
+    for category in CATEGORIES:
+        counter = Counter()
+        for p in crawl.pages:
+            counter[shape(p.url)[0]] += len(p.found.get(category, []))
+        by_page[category] = +counter
+    lines += ["", "Top pages (by URL shape, all roles and languages):"]
+    for category in CATEGORIES:
+        if by_page[category]:
+            top = ", ".join(f"{page} {n}" for page, n in by_page[category].most_common(8))
+            lines.append(f"  {category}: {top}")
     if crawl.problems:
         lines += ["", "Crawl problems (downloads, errors):"]
         lines += [f"  {p}" for p in crawl.problems[:50]]
@@ -248,6 +257,7 @@ def summary(crawl: Crawl, seconds: float) -> tuple[str, dict]:
         "crawl_problems": crawl.problems,
         "axe_rules": dict(rules),
         "top": {c: counter.most_common(50) for c, counter in by_selector.items()},
+        "top_pages": {c: counter.most_common(20) for c, counter in by_page.items()},
         "pages_detail": [
             {"role": p.role, "lang": p.lang, "url": canonical(p.url), "status": p.status,
              "found": p.found}
@@ -273,6 +283,8 @@ def seeds(built: dict) -> list[str]:
         reverse("foolsfaith:challenges"),
         reverse("history"),
         reverse("backup"),
+        "/nowhere/",  # the page not found
+        reverse("games:sheet", args=["gone-" + "x" * 20]),  # a share link to no game
     ]
     for kind in ("tarot", "foolsfaith", "deathspot", "keys", "cuckoo"):
         urls.append(reverse("games:standings_kind", args=[kind]))
@@ -405,6 +417,11 @@ class Crawler:
         return list(dict.fromkeys(links))
 
     def check(self, page) -> dict[str, list[str]]:
+        # Every panel open (poignées, chelem, the share link): what they hold is measured as
+        # a player who opens them sees it; their summaries are measured too.
+        page.evaluate(
+            "document.querySelectorAll('details:not([open])').forEach((d) => d.open = true)"
+        )
         found = measure(page)
         began = time.monotonic()
         if not page.evaluate("typeof window.axe !== 'undefined'"):

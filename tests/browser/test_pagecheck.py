@@ -68,3 +68,14 @@ def test_a_clipped_frame_a_broken_word_and_a_small_target(page):
     assert found["broken_words"] == ['"Verdediging" in p "Verdediging"']
     assert found["small_targets"] and found["small_targets"][0].startswith('a "go": 30x')
     assert found["page_scroll"] == []
+
+
+def test_what_a_closed_panel_hides_is_not_measured(page):
+    # Chromium lays out a closed <details> on demand (content-visibility: hidden), so its
+    # hidden text has client rects: only what is rendered counts.
+    found = measure(show(page, (
+        '<details><summary style="min-height:48px">More</summary>'
+        '<p style="width:40px;overflow-wrap:anywhere">Verdediging</p>'
+        '<a href="/x" style="display:inline-block;width:30px">go</a></details>'
+    )))  # fmt: skip
+    assert found["broken_words"] == [] and found["small_targets"] == []
