@@ -52,9 +52,10 @@ def compact_name(label, longest: int = 9) -> str:
 
 def compact_names(players) -> dict:
     """pk → `compact_name` of each player's label, unless two would read the same."""
-    compact = {p.pk: compact_name(getattr(p, "label", p.short_name)) for p in players}
+    labels = {p.pk: p.label if hasattr(p, "label") else p.short_name for p in players}
+    compact = {pk: compact_name(label) for pk, label in labels.items()}
     if len(set(compact.values())) < len(compact):
-        return {p.pk: unbroken(getattr(p, "label", p.short_name)) for p in players}
+        return {pk: unbroken(label) for pk, label in labels.items()}
     return compact
 
 
