@@ -210,3 +210,144 @@ def test_entry_screens_break_no_word_and_have_big_targets(
             page.screenshot(path=str(artifacts / f"entry-{kind}-{lang}.png"), full_page=True)
             for key in ("page_scroll", "frames", "broken_words", "small_targets", "axe"):
                 assert found[key] == [], (kind, lang, key, found[key])
+
+
+# --- 4. a tap on a row corrects its deal ------------------------------------------------------
+
+
+def tap(page, name, value):
+    page.click(f"label.choice:has(input[name='{name}'][value='{value}'])")
+
+
+def test_tapping_a_row_opens_its_deal_and_the_correction_shows_its_score(
+    table, live_server, member, long_names, artifacts
+):
+    game = tarot5(long_names, member)
+    page = table
+    page.goto(f"{live_server.url}/t/{game.token}/")
+    # the whole row is the target: a tap on a player's score in row 3 opens deal 3
+    row = page.locator("table.sheet tbody tr").nth(2)
+    box = row.locator("td.score").nth(3).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_url(f"**/t/{game.token}/deal/3/")
+    # and from the keyboard: the row's link takes the focus, Enter opens it
+    page.goto(f"{live_server.url}/t/{game.token}/")
+    link = page.locator("table.sheet tbody tr").nth(1).locator("a.row-link")
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/t/{game.token}/deal/2/")
+    page.click("text=Correct this deal")
+    page.wait_for_url(f"**/t/{game.token}/deal/2/edit/")
+    # the correction screen opens with the deal's score, in the save bar, on screen
+    bar = page.locator("#preview")
+    assert "garde sans" in bar.inner_text()
+    assert len(page.locator("#preview .bar-scores li").all()) == 5
+    assert_on_screen(page, "#preview .bar-scores")
+    page.screenshot(path=str(artifacts / "correct-deal-2.png"))
+
+
+def assert_on_screen(page, selector):
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+
+
+# --- 5. the save bar shows the live result; no red before saving -----------------------------
+
+
+def test_the_save_bar_shows_the_result_live_and_hints_without_errors(
+    table, live_server, member, long_names, artifacts
+):
+    game = tarot5(long_names, member)
+    players = long_names[:5]
+    page = table
+    for lang in LANGS:
+        in_language(page, live_server, lang)
+        page.goto(f"{live_server.url}/t/{game.token}/deal/")
+        assert_on_screen(page, "#preview")
+        tap(page, "taker", players[1].pk)
+        # something is still missing: a neutral hint in the bar, never a red error
+        page.wait_for_selector("#preview .bar-hint")
+        assert page.locator(".errors, [role=alert]").count() == 0
+        hint_colour = page.eval_on_selector("#preview .bar-hint", "e => getComputedStyle(e).color")
+        assert hint_colour != "rgb(164, 35, 27)"  # not the error red (--bad)
+        tap(page, "contract", "garde")
+        tap(page, "partner", players[3].pk)
+        tap(page, "bouts", 2)
+        page.fill("#id_points", "45")
+        page.wait_for_function(
+            "() => document.querySelector('#points-both').innerText.includes('45')"
+        )
+        assert "45" in page.inner_text("#points-both") and "46" in page.inner_text("#points-both")
+        page.wait_for_selector("#preview .bar-scores li")
+        # each player's score in the bar, on screen, without scrolling, even with a panel open
+        assert len(page.locator("#preview .bar-scores li").all()) == 5
+        assert_on_screen(page, "#preview .bar-scores")
+        page.click("details.bonus-panel >> nth=0 >> summary")
+        page.locator("details.bonus-panel").nth(1).scroll_into_view_if_needed()
+        assert_on_screen(page, "#preview .bar-scores")
+        # the points switch sides: both counts are said, the number keeps its new meaning
+        tap(page, "points_side", "defence")
+        page.wait_for_function(
+            "() => document.querySelector('#points-both').innerText.indexOf('45') <"
+            " document.querySelector('#points-both').innerText.indexOf('46')"
+            " && document.querySelector('#preview').innerText.includes('46')"
+        )
+        assert page.locator(".errors, [role=alert]").count() == 0
+        page.screenshot(path=str(artifacts / f"entry-bar-{lang}.png"))
+    # in English, the words
+    assert "defence 45 = attack 46" in page.inner_text("#points-both")
+    assert "46 points" in page.inner_text("#preview")
+
+
+# --- 6. the last count fills itself; a held button takes big steps ----------------------------
+
+
+def hold(page, selector, ms):
+    box = page.locator(selector).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(ms)
+    page.mouse.up()
+
+
+def test_the_last_tricks_fill_themselves_and_steppers_take_big_steps(
+    table, live_server, member, long_names
+):
+    players = long_names[:4]
+    game = game_start(
+        players=players, kind="deathspot", first_dealer=0, created_by=member, options={"stake": 1}
+    )
+    page = table
+    in_language(page, live_server, "en")
+    page.goto(f"{live_server.url}/t/{game.token}/deal/")
+    a, b, c, d = (f"input[name=tricks_{p.pk}]" for p in players)
+    plus = "[data-stepper]:has({}) button[data-step='1']"
+    # held down, + keeps stepping: 5 tricks in one press
+    hold(page, plus.format(a), 1400)
+    first = int(page.input_value(a))
+    assert first >= 3
+    page.fill(a, "5")
+    page.click(plus.format(b))
+    page.click(plus.format(b))
+    page.click(plus.format(b))
+    assert page.input_value(d) == "0"  # two players are still open: nothing filled yet
+    page.fill(c, "1")
+    # everybody but the last is entered: the last gets what is left, visibly
+    assert page.input_value(d) == "3"
+    assert "auto-filled" in page.get_attribute(f"[data-stepper]:has({d})", "class")
+    assert page.inner_text("[data-sum-status]") == "All given ✓"
+    # it follows the others while nobody touched it
+    page.fill(c, "2")
+    assert page.input_value(d) == "2"
+    # and stays editable: once changed by hand it is the player's own
+    page.click(plus.format(d))
+    assert page.input_value(d) == "3"
+    assert "auto-filled" not in page.get_attribute(f"[data-stepper]:has({d})", "class")
+    assert page.inner_text("[data-sum-status]") == "1 too many"
+    page.click("[data-stepper]:has({}) button[data-step='-1']".format(d))
+    page.wait_for_selector("#preview .verdict")
+    page.click("button[name=save]")
+    page.wait_for_url(f"**/t/{game.token}/")
+    record = game.records.get()
+    assert sorted(record.data["tricks"].values()) == [2, 2, 3, 5]
