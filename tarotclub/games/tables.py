@@ -11,7 +11,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import html_cell
+from .presenters import html_cell, unbroken
 
 
 class CellColumn(tables.Column):
@@ -79,13 +79,15 @@ class HistoryTable(tables.Table):
 
     def render_summary(self, value, record):
         said = format_html(
-            '<span class="deal-no">{}</span> {}', self.entry_word % {"n": record["number"]}, value
+            '<span class="deal-no">{}</span> {}',
+            self.entry_word % {"n": record["number"]},
+            unbroken(value),
         )
         if self.show_dealer and record["dealer"]:
             said = format_html(
                 '{}<br><small class="muted">{}</small>',
                 said,
-                _("%(dealer)s dealt") % {"dealer": record["dealer"]},
+                unbroken(_("%(dealer)s dealt") % {"dealer": record["dealer"]}),
             )
         if self.link:
             # the whole row is this link's target (a stretched link, games.css)

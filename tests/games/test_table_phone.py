@@ -171,6 +171,7 @@ def test_sheets_fit_360px_at_the_largest_tables(table, live_server, member, long
             assert found["page_scroll"] == [], (kind, lang, found["page_scroll"])
             assert found["frames"] == [], (kind, lang, found["frames"])
             assert found["broken_words"] == [], (kind, lang, found["broken_words"])
+            assert found["small_targets"] == [], (kind, lang, found["small_targets"])
             # every player's total and every score is on screen, nothing clipped
             for el in page.query_selector_all("#sheet table td, #sheet table th"):
                 box = el.bounding_box()
@@ -345,9 +346,22 @@ def test_the_last_tricks_fill_themselves_and_steppers_take_big_steps(
     assert page.input_value(d) == "3"
     assert "auto-filled" not in page.get_attribute(f"[data-stepper]:has({d})", "class")
     assert page.inner_text("[data-sum-status]") == "1 too many"
-    page.click("[data-stepper]:has({}) button[data-step='-1']".format(d))
+    page.click(f"[data-stepper]:has({d}) button[data-step='-1']")
     page.wait_for_selector("#preview .verdict")
     page.click("button[name=save]")
     page.wait_for_url(f"**/t/{game.token}/")
     record = game.records.get()
     assert sorted(record.data["tricks"].values()) == [2, 2, 3, 5]
+
+
+def test_a_deal_page_and_the_history_fit_and_take_a_thumb(table, live_server, member, long_names):
+    games = {"tarot": tarot5(long_names, member), **other_games(long_names, member)}
+    page = table
+    for lang in LANGS:
+        in_language(page, live_server, lang)
+        for kind, game in games.items():
+            for path in ("deal/1/", "deal/1/edit/", "history/"):
+                page.goto(f"{live_server.url}/t/{game.token}/{path}")
+                found = measured(page)
+                for key in ("page_scroll", "frames", "broken_words", "small_targets"):
+                    assert found[key] == [], (kind, lang, path, key, found[key])

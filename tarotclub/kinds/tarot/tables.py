@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.games.forms import choice_cols
-from tarotclub.games.presenters import signed
+from tarotclub.games.presenters import signed, unbroken
 
 
 class ScoreColumn(tables.Column):
@@ -107,7 +107,7 @@ class SheetTable(tables.Table):
     def render_deal(self, record):
         badge = "good" if record["won"] else "bad"
         bonuses = (
-            format_html('<br><small class="muted">{}</small>', record["bonuses"])
+            format_html('<br><small class="muted">{}</small>', unbroken(record["bonuses"]))
             if record["bonuses"]
             else ""
         )
@@ -115,7 +115,7 @@ class SheetTable(tables.Table):
             '<span class="deal-no">{}</span> <strong>{}</strong> {}<br>'
             '<span class="badge {}">{}</span>{}',
             _("Deal %(n)s") % {"n": record["number"]},
-            record["taker"],
+            unbroken(record["taker"]),
             record["contract"],
             badge,
             record["result"],
