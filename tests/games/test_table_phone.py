@@ -365,3 +365,14 @@ def test_a_deal_page_and_the_history_fit_and_take_a_thumb(table, live_server, me
                 found = measured(page)
                 for key in ("page_scroll", "frames", "broken_words", "small_targets"):
                     assert found[key] == [], (kind, lang, path, key, found[key])
+
+
+def test_the_new_game_screen_breaks_no_word(table, live_server, long_names):
+    page = table
+    for lang in LANGS:
+        in_language(page, live_server, lang)
+        for kind in ("tarot", "cuckoo"):
+            page.goto(f"{live_server.url}/games/new/?kind={kind}")
+            found = measured(page)
+            for key in ("page_scroll", "frames", "broken_words", "small_targets"):
+                assert found[key] == [], (kind, lang, key, found[key])
