@@ -166,8 +166,9 @@ def test_sheets_fit_360px_at_the_largest_tables(table, live_server, member, long
         in_language(page, live_server, lang)
         for kind, game in games.items():
             page.goto(f"{live_server.url}/t/{game.token}/")
-            found = measured(page)
+            found = measured(page, axe=True)
             page.screenshot(path=str(artifacts / f"sheet-{kind}-{lang}.png"), full_page=True)
+            assert found["axe"] == [], (kind, lang, found["axe"])
             assert found["page_scroll"] == [], (kind, lang, found["page_scroll"])
             assert found["frames"] == [], (kind, lang, found["frames"])
             assert found["broken_words"] == [], (kind, lang, found["broken_words"])
@@ -376,3 +377,20 @@ def test_the_new_game_screen_breaks_no_word(table, live_server, long_names):
             found = measured(page)
             for key in ("page_scroll", "frames", "broken_words", "small_targets"):
                 assert found[key] == [], (kind, lang, key, found[key])
+
+
+def test_on_a_wide_screen_the_sheet_is_a_table_whose_rows_open_their_deal(
+    table, live_server, member, long_names, artifacts
+):
+    game = tarot5(long_names, member)
+    page = table
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{live_server.url}/t/{game.token}/")
+    page.screenshot(path=str(artifacts / "sheet-tarot-wide.png"), full_page=True)
+    assert page.eval_on_selector("table.sheet tbody tr", "e => getComputedStyle(e).display") == (
+        "table-row"
+    )
+    row = page.locator("table.sheet tbody tr").nth(3)
+    box = row.locator("td.score").nth(4).bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_url(f"**/t/{game.token}/deal/4/")
