@@ -1,4 +1,5 @@
-/* Steppers: the − and + buttons around a number input, and the count left to share in a group.
+/* Steppers: the − and + buttons around a number input (held down, they keep stepping), and the
+   count left to share in a group, whose last untouched count fills itself with what remains.
    Without this script the inputs still work (type the number); the server checks everything. */
 (function () {
   "use strict";
@@ -34,29 +35,128 @@
   }
 
   function updateAll(root) {
-    (root || document).querySelectorAll("[data-sum-group]").forEach(updateGroup);
+    (root || document).querySelectorAll("[data-sum-group]").forEach(function (group) {
+      startGroup(group);
+      updateGroup(group);
+    });
   }
+
+  // The last player's count fills itself: once every other player of a group is entered, the
+  // one left untouched gets what remains (marked, and still editable like any other).
+  var filling = false;
+
+  function inputs(group) {
+    return Array.prototype.slice.call(group.querySelectorAll("input[type=number]"));
+  }
+
+  function startGroup(group) {
+    if (group.hasAttribute("data-sum-started")) return;
+    group.setAttribute("data-sum-started", "");
+    var total = Number(group.getAttribute("data-sum-total"));
+    var sum = 0;
+    inputs(group).forEach(function (input) { sum += whole(input.value) || 0; });
+    // a stored entry (a correction) already adds up: every count is the user's own
+    if (sum === total && sum > 0) {
+      inputs(group).forEach(function (input) { input.setAttribute("data-touched", ""); });
+    }
+  }
+
+  function fillLast(group) {
+    var total = Number(group.getAttribute("data-sum-total"));
+    var all = inputs(group);
+    var open = all.filter(function (input) { return !input.hasAttribute("data-touched"); });
+    if (open.length !== 1 || all.length < 2) return;
+    var last = open[0];
+    var given = 0;
+    all.forEach(function (input) {
+      if (input !== last) given += whole(input.value) || 0;
+    });
+    var left = total - given;
+    if (left < 0 || clamp(last, left) !== left) return;
+    var box = last.closest("[data-stepper]");
+    if (box) box.classList.add("auto-filled");
+    if (String(left) === last.value) return;
+    last.value = String(left);
+    filling = true;
+    try {
+      last.dispatchEvent(new Event("input", { bubbles: true }));
+      last.dispatchEvent(new Event("change", { bubbles: true }));
+    } finally {
+      filling = false;
+    }
+  }
+
+  function touched(input) {
+    if (filling) return;
+    input.setAttribute("data-touched", "");
+    var box = input.closest("[data-stepper]");
+    if (box) box.classList.remove("auto-filled");
+  }
+
+  function step(button) {
+    var box = button.closest("[data-stepper]");
+    var input = box && box.querySelector("input");
+    if (!input) return false;
+    var current = whole(input.value);
+    if (isNaN(current)) current = 0;
+    var next = clamp(input, current + Number(button.getAttribute("data-step")));
+    if (String(next) === input.value) return false;
+    input.value = String(next);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    return true;
+  }
+
+  // Holding − or + keeps stepping (a big count in one press); a plain tap steps once.
+  var hold = null;
+  var held = false;
+
+  function stopHold() {
+    if (hold) { clearTimeout(hold.timer); clearInterval(hold.repeat); hold = null; }
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var button = event.target.closest && event.target.closest("[data-step]");
+    if (!button || event.button > 0) return;
+    stopHold();
+    held = false;
+    hold = { button: button };
+    hold.timer = setTimeout(function () {
+      held = true;
+      step(button);
+      hold.repeat = setInterval(function () { if (!step(button)) stopHold(); }, 150);
+    }, 450);
+  });
+  ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
+    document.addEventListener(name, stopHold, true);
+  });
+  document.addEventListener("contextmenu", function (event) {
+    if (event.target.closest && event.target.closest("[data-step]")) event.preventDefault();
+  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-step]");
     if (!button) return;
-    var box = button.closest("[data-stepper]");
-    var input = box && box.querySelector("input");
-    if (!input) return;
     event.preventDefault();
-    var current = whole(input.value);
-    if (isNaN(current)) current = 0;
-    var next = clamp(input, current + Number(button.getAttribute("data-step")));
-    if (String(next) !== input.value) {
-      input.value = String(next);
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-      input.dispatchEvent(new Event("change", { bubbles: true }));
-    }
+    if (held) { held = false; return; }  // the press already stepped while held
+    step(button);
   });
 
   document.addEventListener("input", function (event) {
     var group = event.target.closest && event.target.closest("[data-sum-group]");
-    if (group) updateGroup(group);
+    if (!group) return;
+    startGroup(group);
+    if (event.target.matches("input[type=number]")) touched(event.target);
+    fillLast(group);
+    updateGroup(group);
+  });
+
+  // A tap in a count selects it: the typed number replaces it.
+  document.addEventListener("focusin", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("[data-stepper] input[type=number]") && input.select) {
+      input.select();
+    }
   });
 
   if (document.readyState === "loading") {

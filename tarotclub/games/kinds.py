@@ -181,6 +181,21 @@ class Kind:
     def preview_template(self) -> str:
         return "games/_preview.html"
 
+    def preview_extra(self, played, form) -> dict:
+        """What the preview template shows besides the preview, from the form as it is."""
+        return {}
+
+    def stored_preview(self, played, number: int):
+        """Entry `number` as it stands, previewed (the correction screen opens with it):
+        the form filled with the stored entry, previewed as if saved unchanged."""
+        form = self.entry_form(played, number)
+        data = {}
+        for bf in form:
+            value = bf.value()
+            if value not in (None, ""):
+                data[bf.html_name] = str(value)
+        return self.preview(played, self.entry_form(played, number, data=data), number)
+
     def describe_change(self, change, names) -> tuple[str, str]:  # pragma: no cover
         """A history entry's before and after, in words."""
         raise NotImplementedError

@@ -25,6 +25,40 @@ def number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+NB_HYPHEN = "\u2011"  # a hyphen the line never breaks after
+
+
+def unbroken(text) -> str:
+    """A label whose hyphens never end a line ("Marie-Christine", "Jean-Baptiste" on buttons):
+    lines break at spaces only."""
+    return str(text).replace("-", NB_HYPHEN)
+
+
+def compact_name(label, longest: int = 9) -> str:
+    """A player's label for a narrow column: a long hyphenated first name keeps its first part
+    and the initial of the rest ("Marie-Christine" → "Marie-C."), a long word its first
+    letters ("Maximilien" → "Maximil."); it never breaks at its hyphen. The full name goes in
+    the column's title."""
+    words = []
+    for word in str(label).split(" "):
+        head, dash, rest = word.partition("-")
+        if dash and rest and len(word) > longest:
+            word = f"{head}-{rest[0]}."
+        if len(word) > longest:  # "Bartholomeus" → "Barthol."
+            word = word[: longest - 2] + "."
+        words.append(word)
+    return unbroken(" ".join(words))
+
+
+def compact_names(players) -> dict:
+    """pk → `compact_name` of each player's label, unless two would read the same."""
+    labels = {p.pk: p.label if hasattr(p, "label") else p.short_name for p in players}
+    compact = {pk: compact_name(label) for pk, label in labels.items()}
+    if len(set(compact.values())) < len(compact):
+        return {pk: unbroken(label) for pk, label in labels.items()}
+    return compact
+
+
 def join_names(pks: Sequence, names: Mapping) -> str:
     return ", ".join(names.get(pk, "?") for pk in pks)
 
@@ -38,6 +72,8 @@ class PlayerCard:
     value: str
     sub: str = ""
     css: str = ""
+    title: str = ""  # the full name, where `label` is a short one
+    compact: str = ""  # the label as a narrow box shows it (`compact_name`)
 
 
 @dataclass
@@ -47,6 +83,13 @@ class Summary:
     over: bool = False
     headline: str = ""  # "Game over: Anne won." when the game is over
     winner: int | None = None
+
+    @property
+    def cols(self) -> str:
+        """The boxes in even rows on a phone (as many columns as the choice buttons)."""
+        from .forms import choice_cols
+
+        return choice_cols(len(self.cards))
 
 
 @dataclass

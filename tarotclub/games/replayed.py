@@ -220,7 +220,13 @@ class ReplayedKind(kinds.Kind):
     presenters: ClassVar[Any]
 
     def summary(self, state, players, names):
-        return self.presenters.summary(state, players, names)
+        summary = self.presenters.summary(state, players, names)
+        full = {p.pk: p.name for p in players}
+        compact = {p.pk: getattr(p, "compact", "") for p in players}
+        for card in summary.cards:
+            card.title = card.title or full.get(card.pk, "")
+            card.compact = card.compact or compact.get(card.pk, "")
+        return summary
 
     def rows(self, state, players, names):
         return self.presenters.rows(state, players, names)
@@ -235,17 +241,23 @@ class ReplayedKind(kinds.Kind):
     # --- the shared pages ----------------------------------------------------------------------
 
     def sheet(self, played: Played, *, link=None) -> dict:
+        """The summary and the entries; each entry's row opens the entry's own page (its
+        score, its changes, and the button that corrects it where that is allowed)."""
+        from django.urls import reverse
+
         from .tables import HistoryTable
 
         if played.state is None:
             return {"summary": None, "table": None}
+        token = played.game.token
         return {
             "summary": self.summary(played.state, played.players, played.names),
             "table": HistoryTable(
                 self.rows(played.state, played.players, played.names),
                 players=played.players,
-                link=link,
+                link=lambda n: reverse("games:deal", args=[token, n]),
                 dealer=self.shows_dealer,
+                words=self.words,
             ),
         }
 

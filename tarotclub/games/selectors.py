@@ -30,12 +30,18 @@ def game_by_token(token: str) -> Game | None:
 def seat_players(game: Game) -> list[Player]:
     """The players in playing order (uses the prefetch cache when there is one).
 
-    Each player gets a `label`: a short name that is unique at this table.
+    Each player gets a `label`: a short name that is unique at this table, and a `compact`
+    one for the sheet's narrow columns (`presenters.compact_names`).
     """
+    from .presenters import compact_names
+
     players = [s.player for s in sorted(game.seats.all(), key=lambda s: s.position)]
     labels = short_labels(players)
     for p in players:
         p.label = labels[p.pk]
+    compact = compact_names(players)
+    for p in players:
+        p.compact = compact[p.pk]
     return players
 
 

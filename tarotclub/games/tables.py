@@ -11,15 +11,15 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import html_cell
+from .presenters import html_cell, unbroken
 
 
 class CellColumn(tables.Column):
     """One player's cell in a history row: a main value and a small line under it."""
 
-    def __init__(self, *, pk: int, **kwargs):
+    def __init__(self, *, pk: int, title: str = "", **kwargs):
         self.pk = pk
-        attrs = {"th": {"class": "num"}, "td": {"class": "num"}}
+        attrs = {"th": {"class": "num score", "title": title}, "td": {"class": "num score"}}
         super().__init__(
             accessor=tables.A("cells"), attrs=attrs, orderable=False, empty_values=(), **kwargs
         )
@@ -34,39 +34,67 @@ class CellColumn(tables.Column):
 
 
 class HistoryTable(tables.Table):
-    """A replayed game's entries, one row each (`presenters.Row`), a column per player."""
+    """A replayed game's entries, one row each (`presenters.Row`), a column per player.
 
-    number = tables.Column(verbose_name="#", orderable=False, attrs={"td": {"class": "num"}})
-    summary = tables.Column(verbose_name=_("What happened"), orderable=False)
+    On a phone (games.css) each entry becomes a card: what happened on top, a link over the
+    whole card (it opens the entry), the players' cells under it in even columns."""
+
+    number = tables.Column(
+        verbose_name="#",
+        orderable=False,
+        attrs={"th": {"class": "deal-number"}, "td": {"class": "num deal-number"}},
+    )
+    summary = tables.Column(
+        verbose_name=_("What happened"),
+        orderable=False,
+        attrs={"th": {"class": "deal"}, "td": {"class": "deal"}},
+    )
 
     class Meta:
         attrs = {"class": "data variant-sheet"}
         empty_text = _("Nothing entered yet.")
         orderable = False
 
-    def __init__(self, rows, *, players, link=None, dealer=True, **kwargs):
-        extra = [(f"p{p.pk}", CellColumn(pk=p.pk, verbose_name=p.label)) for p in players]
+    def __init__(self, rows, *, players, link=None, dealer=True, words=None, **kwargs):
+        from .forms import choice_cols
+
+        extra = [
+            (
+                f"p{p.pk}",
+                CellColumn(pk=p.pk, verbose_name=getattr(p, "compact", p.label), title=p.name),
+            )
+            for p in players
+        ]
         data = [
             {"number": r.number, "dealer": r.dealer, "summary": r.summary, "cells": r.cells}
             for r in rows
         ]
         self.link = link
         self.show_dealer = dealer
+        self.entry_word = words.entry if words is not None else _("Deal %(n)s")
+        kwargs.setdefault(
+            "attrs", {"class": f"data variant-sheet sheet-cards {choice_cols(len(players))}"}
+        )
         super().__init__(data, extra_columns=extra, **kwargs)
 
-    def render_number(self, value, record):
-        if self.link:
-            return format_html('<a href="{}">{}</a>', self.link(value), value)
-        return value
-
     def render_summary(self, value, record):
+        said = format_html(
+            '<span class="deal-no">{}</span> {}',
+            self.entry_word % {"n": record["number"]},
+            unbroken(value),
+        )
         if self.show_dealer and record["dealer"]:
-            return format_html(
+            said = format_html(
                 '{}<br><small class="muted">{}</small>',
-                value,
-                _("%(dealer)s dealt") % {"dealer": record["dealer"]},
+                said,
+                unbroken(_("%(dealer)s dealt") % {"dealer": record["dealer"]}),
             )
-        return value
+        if self.link:
+            # the whole row is this link's target (a stretched link, games.css)
+            return format_html(
+                '<a class="row-link" href="{}">{}</a>', self.link(record["number"]), said
+            )
+        return said
 
 
 def _num(value, digits=0):

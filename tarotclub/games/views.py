@@ -292,6 +292,9 @@ def game_qr(request, token: str):
 def _entry_page(request, played, *, form, number, editing, preview=None, error=None, stale=""):
     game, kind = played.game, played.kind
     words = kind.words
+    if editing and request.method == "GET" and not stale:
+        # the correction screen opens with the entry's score as it stands
+        preview, error = kind.stored_preview(played, number)
     if editing:
         action = reverse("games:deal_edit", args=[game.token, number])
     else:
@@ -310,6 +313,7 @@ def _entry_page(request, played, *, form, number, editing, preview=None, error=N
         "preview_error": error,
         "preview_template": kind.preview_template(),
         "stale": stale,
+        **kind.preview_extra(played, form),
         **kind.entry_context(played, number, editing=editing),
     }
     if editing:
@@ -369,11 +373,15 @@ def deal_preview(request, token: str):
         number = played.next_number
     form = kind.entry_form(played, number, data=request.POST)
     preview, error = kind.preview(played, form, number, live=True)
-    return render(
-        request,
-        kind.preview_template(),
-        {"preview": preview, "preview_error": error, "incomplete": not form.is_valid()},
-    )
+    context = {
+        "preview": preview,
+        "preview_error": error,
+        "incomplete": not form.is_valid(),
+        # nobody pressed Save yet: what is missing is a hint, not an error
+        "live": True,
+        **kind.preview_extra(played, form),
+    }
+    return render(request, kind.preview_template(), context)
 
 
 @token_view

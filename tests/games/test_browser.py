@@ -61,8 +61,10 @@ def test_an_evening_at_the_table(phone, live_server, member, four, artifacts):
         poignee=(a.pk, "simple"),
     )
     # the live preview (htmx) shows the breakdown before saving
-    expect(page.locator("#preview")).to_contain_text("106 per defender")
+    # the save bar shows the verdict and each player's score; the count sits under the form
+    expect(page.locator("#preview")).to_contain_text("Anne +318")
     assert "won by 8" in page.inner_text("#preview")
+    expect(page.locator("#preview-detail")).to_contain_text("106 per defender")
     page.click("button[name=save]")
     page.wait_for_url(sheet_url)
 
@@ -80,7 +82,7 @@ def test_an_evening_at_the_table(phone, live_server, member, four, artifacts):
     assert "3 deals" in page.inner_text(".zero-sum")
 
     # correct deal 2: the attack made only 44
-    page.click("table.sheet a:text-is('2')")
+    page.click("table.sheet tbody tr:nth-child(2) a.row-link")
     page.click("text=Correct this deal")
     assert_fits(page)
     page.fill("#id_points", "44")

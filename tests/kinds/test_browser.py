@@ -62,9 +62,12 @@ def test_fools_faith_game_on_a_phone(live_server, phone, start, three):
     page.wait_for_selector(f"input[name=tricks_{a.pk}]")
     no_sideways_scroll(page)
     tap_plus(page, b.pk, 5)
+    assert page.inner_text("[data-sum-status]") == "3 left to share"
     tap_plus(page, a.pk, 2)
-    assert page.inner_text("[data-sum-status]") == "1 left to share"
-    tap_plus(page, c.pk, 2)
+    # the last player's count fills itself with what the others left (issue 11)
+    assert page.input_value(f"input[name=tricks_{c.pk}]") == "1"
+    assert page.inner_text("[data-sum-status]") == "All given ✓"
+    tap_plus(page, c.pk, 1)
     assert page.inner_text("[data-sum-status]") == "1 too many"
     tap(page, c.pk, -1)
     assert page.inner_text("[data-sum-status]") == "All given ✓"

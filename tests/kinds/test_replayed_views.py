@@ -481,9 +481,11 @@ def test_every_kind_enter_correct_undo_finish(client, start, three, kind):
     assert "Somebody else changed this entry" in response.content.decode()
     record.refresh_from_db()
     assert record.version == 2 and record.data == corrected
-    # the sheet links the entry for correction and offers the undo
+    # the sheet's row opens the entry, whose page offers the correction; the sheet the undo
     html = client.get(url("sheet", game)).content.decode()
-    assert edit in html and url("record_undo", game) in html
+    detail = reverse("games:deal", args=[game.token, 1])
+    assert f'class="row-link" href="{detail}"' in html and url("record_undo", game) in html
+    assert f'href="{edit}"' in client.get(detail).content.decode()
     assert client.get(url("record_undo", game)).status_code == 200
     client.post(url("record_undo", game), {"number": "1"})
     assert not Record.objects.filter(game=game).exists()

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import RuleError, fft
+from tarotclub.games.forms import choice_cols
 from tarotclub.games.kinds import DEAL_WORDS, Kind
 from tarotclub.games.models import Game
 from tarotclub.games.presenters import signed
@@ -24,7 +25,7 @@ from tarotclub.games.services import GameError
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import selectors, services
-from .forms import DealForm
+from .forms import DealForm, parse_points_text
 from .labels import CONTRACT_LABELS
 from .models import DealLine
 from .presenters import breakdown
@@ -128,8 +129,11 @@ class Tarot(Kind):
         return {
             "sheet": played.sheet,
             "table": SheetTable(
-                played.sheet, link=lambda n: reverse("games:deal", args=[game.token, n])
+                played.sheet,
+                link=lambda n: reverse("games:deal", args=[game.token, n]),
+                compact=True,
             ),
+            "totals_cols": choice_cols(len(played.players)),
             "deals_planned": planned,
             "all_deals_in": bool(planned) and played.sheet.deal_count >= planned,
             "downloads": [
@@ -182,7 +186,34 @@ class Tarot(Kind):
             result = services.deal_score(played.game, dealer, played.players, form.deal_input())
         except ValidationError as e:
             return None, " ".join(e.messages)
-        return breakdown(result, played.names), None
+        return self._breakdown(played, result), None
+
+    def _breakdown(self, played: TarotPlayed, result):
+        short = {p.pk: getattr(p, "compact", p.label) for p in played.players}
+        full = {p.pk: p.name for p in played.players}
+        return breakdown(result, played.names, short=short, full=full)
+
+    def preview_extra(self, played: TarotPlayed, form) -> dict:
+        """The card points typed, said for both sides ("defence 45 = attack 46"): switching
+        the side never silently changes what a number means."""
+        data = form.data if form.is_bound else {}
+        text = str(data.get("points", "") if form.is_bound else form["points"].value() or "")
+        side = (data.get("points_side") if form.is_bound else form["points_side"].value()) or (
+            "attack"
+        )
+        try:
+            points = parse_points_text(text)
+        except ValidationError:
+            return {"points_both": ""}
+        if not 0 <= points <= 91:
+            return {"points_both": ""}
+        other = fft.format_points(Fraction(91) - points)
+        mine = fft.format_points(points)
+        if side == "defence":
+            said = _("defence %(defence)s = attack %(attack)s") % {"defence": mine, "attack": other}
+        else:
+            said = _("attack %(attack)s = defence %(defence)s") % {"attack": mine, "defence": other}
+        return {"points_both": said}
 
     def _stored_result(self, played: TarotPlayed, deal):
         data = services.DealInput(
@@ -233,6 +264,11 @@ class Tarot(Kind):
             return ""
         b = breakdown(result, played.names)
         return f"{b.headline} · {b.formula}"
+
+    def stored_preview(self, played: TarotPlayed, number: int):
+        """The deal as it stands, for the correction screen before anything changes."""
+        result = self._stored_result(played, played.entry(number))
+        return (self._breakdown(played, result), None) if result else (None, None)
 
     def detail_context(self, played: TarotPlayed, number: int) -> dict:
         deal = played.entry(number)

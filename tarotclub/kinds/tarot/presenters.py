@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -25,10 +25,13 @@ class Breakdown:
     formula: str  # (25 + 8) × 2 + petit au bout 20 + poignée 20 = 106 per defender
     shares: str  # each defender pays 106, the taker receives 318
     won: bool
+    #: each player's score, in seat order: (short name, full name, "+318", "pos" | "neg" | "")
+    scores: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
-def breakdown(result, names: dict) -> Breakdown:
-    """Explain a DealScore in the current language. `names`: player key → display name."""
+def breakdown(result, names: dict, *, short: dict | None = None, full: dict | None = None):
+    """Explain a DealScore in the current language. `names`: player key → display name;
+    `short` and `full`: the names the score line shows (compact) and gives as a title."""
     contract = CONTRACT_LABELS[str(result.contract)]
     bouts = ngettext("%(n)s bout", "%(n)s bouts", result.bouts) % {"n": result.bouts}
     points = _("%(points)s points") % {"points": format_points(result.points)}
@@ -79,7 +82,19 @@ def breakdown(result, names: dict) -> Breakdown:
             "partner": names.get(result.partner, str(result.partner)),
             "score": signed(result.scores[result.partner]),
         }
-    return Breakdown(headline=headline, formula=formula, shares=shares, won=result.won)
+    short, full = short or names, full or names
+    scores = [
+        (
+            short.get(pk, names.get(pk, str(pk))),
+            full.get(pk, ""),
+            signed(score),
+            "pos" if score > 0 else "neg" if score < 0 else "",
+        )
+        for pk, score in result.scores.items()
+    ]
+    return Breakdown(
+        headline=headline, formula=formula, shares=shares, won=result.won, scores=scores
+    )
 
 
 @dataclass(frozen=True)

@@ -6,16 +6,17 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.games.presenters import signed
+from tarotclub.games.forms import choice_cols
+from tarotclub.games.presenters import signed, unbroken
 
 
 class ScoreColumn(tables.Column):
     """One player's score for each deal, with the running total under it; the total in the foot."""
 
-    def __init__(self, *, pk: int, total: int, leader: bool, **kwargs):
+    def __init__(self, *, pk: int, total: int, leader: bool, title: str = "", **kwargs):
         self.pk = pk
-        cls = "num leader" if leader else "num"
-        attrs = {"th": {"class": cls}, "td": {"class": cls}, "tf": {"class": cls}}
+        cls = "num score leader" if leader else "num score"
+        attrs = {"th": {"class": cls, "title": title}, "td": {"class": cls}, "tf": {"class": cls}}
         super().__init__(
             accessor=tables.A(f"scores__{pk}"),
             attrs=attrs,
@@ -40,11 +41,27 @@ class ScoreColumn(tables.Column):
 
 
 class SheetTable(tables.Table):
+    """The deals, a column per player. On a phone (games.css) each deal becomes a card: the
+    deal in words on top, a link over the whole card (it opens the deal), the scores under it
+    in as many even columns as `choice_cols` gives (all five players on one line)."""
+
     number = tables.Column(
-        verbose_name="#", orderable=False, attrs={"td": {"class": "num"}}, footer=_("Total")
+        verbose_name="#",
+        orderable=False,
+        attrs={
+            "th": {"class": "deal-number"},
+            "td": {"class": "num deal-number"},
+            "tf": {"class": "total-label"},
+        },
+        footer=_("Total"),
     )
     dealer = tables.Column(verbose_name=_("Dealer"), orderable=False)
-    deal = tables.Column(verbose_name=_("Deal"), orderable=False, empty_values=())
+    deal = tables.Column(
+        verbose_name=_("Deal"),
+        orderable=False,
+        empty_values=(),
+        attrs={"th": {"class": "deal"}, "td": {"class": "deal"}, "tf": {"class": "deal"}},
+    )
 
     class Meta:
         attrs = {"class": "data sheet"}
@@ -52,7 +69,7 @@ class SheetTable(tables.Table):
         orderable = False
         template_name = "django_tables2/table.html"
 
-    def __init__(self, sheet, *args, link=None, **kwargs):
+    def __init__(self, sheet, *args, link=None, compact=False, **kwargs):
         extra = [
             (
                 f"p{p.pk}",
@@ -60,7 +77,9 @@ class SheetTable(tables.Table):
                     pk=p.pk,
                     total=sheet.totals.get(p.pk, 0),
                     leader=p.pk in sheet.leaders,
-                    verbose_name=p.label,
+                    # on screen the compact name (the full one as the title); exports: the label
+                    verbose_name=getattr(p, "compact", p.label) if compact else p.label,
+                    title=p.name,
                 ),
             )
             for p in sheet.players
@@ -80,28 +99,34 @@ class SheetTable(tables.Table):
             for r in sheet.rows
         ]
         self.link = link
+        kwargs.setdefault(
+            "attrs", {"class": f"data sheet sheet-cards {choice_cols(len(sheet.players))}"}
+        )
         super().__init__(rows, *args, extra_columns=extra, **kwargs)
-
-    def render_number(self, value, record):
-        if self.link:
-            return format_html('<a href="{}">{}</a>', self.link(value), value)
-        return value
 
     def render_deal(self, record):
         badge = "good" if record["won"] else "bad"
         bonuses = (
-            format_html('<br><small class="muted">{}</small>', record["bonuses"])
+            format_html('<br><small class="muted">{}</small>', unbroken(record["bonuses"]))
             if record["bonuses"]
             else ""
         )
-        return format_html(
-            '<strong>{}</strong> {}<br><span class="badge {}">{}</span>{}',
-            record["taker"],
+        said = format_html(
+            '<span class="deal-no">{}</span> <strong>{}</strong> {}<br>'
+            '<span class="badge {}">{}</span>{}',
+            _("Deal %(n)s") % {"n": record["number"]},
+            unbroken(record["taker"]),
             record["contract"],
             badge,
             record["result"],
             bonuses,
         )
+        if self.link:
+            # the whole row is this link's target (a stretched link, games.css)
+            return format_html(
+                '<a class="row-link" href="{}">{}</a>', self.link(record["number"]), said
+            )
+        return said
 
     def value_deal(self, record):
         return f"{record['taker']} {record['contract']} {record['result']} {record['bonuses']}"
