@@ -82,9 +82,7 @@ def main() -> None:
     png(32, background=None, height_ratio=0.92).save(OUT / "favicon-32.png", optimize=True)
     png(180, background=PAPER, height_ratio=0.72).save(OUT / "apple-touch-icon.png", optimize=True)
     for size in (192, 512):
-        png(size, background=PAPER, height_ratio=0.66).save(
-            OUT / f"icon-{size}.png", optimize=True
-        )
+        png(size, background=PAPER, height_ratio=0.66).save(OUT / f"icon-{size}.png", optimize=True)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,14 @@
 import re
 import tempfile
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.paginator import Paginator
 from django.db import DEFAULT_DB_ALIAS
-from django.conf import settings
 from django.http import FileResponse, HttpResponseRedirect, JsonResponse
-from django.templatetags.static import static
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods

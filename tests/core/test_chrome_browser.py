@@ -36,7 +36,9 @@ def log_in(page, username: str, password: str) -> None:
 
 
 def header_height(page) -> float:
-    return page.evaluate("document.querySelector('header.site-header').getBoundingClientRect().height")
+    return page.evaluate(
+        "document.querySelector('header.site-header').getBoundingClientRect().height"
+    )
 
 
 def nav_links(page) -> list[str]:

@@ -19,7 +19,5 @@ def nobreak(value):
     """
     if isinstance(value, SafeData):
         parts = _TAG.split(str(value))
-        return mark_safe(
-            "".join(p if i % 2 else no_break_hyphens(p) for i, p in enumerate(parts))
-        )
+        return mark_safe("".join(p if i % 2 else no_break_hyphens(p) for i, p in enumerate(parts)))
     return no_break_hyphens(value)
