@@ -9,6 +9,7 @@ from django.db import DEFAULT_DB_ALIAS
 from django.http import FileResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -74,6 +75,7 @@ def manifest(request):
         data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
     )
     response["Cache-Control"] = "public, max-age=3600"
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 
