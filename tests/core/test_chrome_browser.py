@@ -174,11 +174,12 @@ def test_menu_opened_fits_and_closes_on_tap_outside(phone, club, artifacts):
     assert not page.evaluate("document.querySelector('.site-menu').open")
 
 
-def test_wide_screen_shows_the_links_inline(phone, club):
+def test_wide_screen_shows_the_links_inline(phone, club, artifacts):
     page = phone
     page.set_viewport_size({"width": 1024, "height": 768})
     log_in(page, "director", "pw-director-1")
-    page.goto(page.base_url + "/")
+    page.goto(page.base_url + "/players/")
+    page.screenshot(path=str(artifacts / "chrome-wide-players.png"))
     assert not page.locator(".site-menu > summary").is_visible()
     for href in ["/games/", "/players/", "/tournaments/", "/history/"]:
         assert page.locator(f".site-menu a[href='{href}']").is_visible(), href
