@@ -12,6 +12,8 @@ urlpatterns = [
     path("", core_views.home, name="home"),
     path("history/", core_views.history, name="history"),
     path("backup/", core_views.backup, name="backup"),
+    path("manifest.webmanifest", core_views.manifest, name="manifest"),
+    path("favicon.ico", core_views.favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -123,3 +123,15 @@ def text_key(value: object) -> str:
     text = _fold(_fold(clean_text(value)).casefold())
     text = text.translate(_KEY_PUNCTUATION)
     return _SPACES.sub(" ", "".join(_visible_chars(text))).strip()
+
+
+#: A hyphen between two letters or digits ("QR-code", "Marie-Christine"), where a browser
+#: would break a line and split the word in two.
+_BREAKABLE_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
+NON_BREAKING_HYPHEN = "\u2011"
+
+
+def no_break_hyphens(value: object) -> str:
+    """The text with each hyphen inside a word made non-breaking (U+2011), so that a line
+    wraps only at spaces and no word ("Jean-Baptiste", "QR-code") is split over two lines."""
+    return _BREAKABLE_HYPHEN.sub(NON_BREAKING_HYPHEN, str(value))

@@ -1,12 +1,15 @@
 import re
 import tempfile
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.paginator import Paginator
 from django.db import DEFAULT_DB_ALIAS
-from django.http import FileResponse
+from django.http import FileResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
@@ -33,6 +36,54 @@ _PK_MAX = 2**63 - 1
 def home(request):
     """What the site does, and the ways in."""
     return render(request, "core/home.html")
+
+
+#: The club's colours, as in static/css/site.css (--accent, --paper).
+THEME_COLOR = "#7a1f2b"
+BACKGROUND_COLOR = "#fbf8f1"
+
+
+def manifest(request):
+    """The web app manifest, so that "add to home screen" gives the club's icon and name.
+
+    A view rather than a static file: the icons' URLs come from the static storage (hashed
+    names in production) and the file gets its own type, application/manifest+json.
+    """
+    name = settings.CLUB_NAME
+    data = {
+        "name": name,
+        "short_name": name if len(name) <= 12 else name[:12].rstrip(),
+        "lang": request.LANGUAGE_CODE,
+        "id": "/",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [
+            {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+        ],
+    }
+    response = JsonResponse(
+        data, content_type="application/manifest+json", json_dumps_params={"ensure_ascii": False}
+    )
+    response["Cache-Control"] = "public, max-age=3600"
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def favicon(request):
+    """/favicon.ico, which some browsers ask for whatever the page says: the PNG icon."""
+    response = HttpResponseRedirect(static("icons/favicon-32.png"))
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 def bad_request(request, exception=None):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from django.utils.html import format_html
 
+from tarotclub.core.text import no_break_hyphens
+
 MINUS = "−"  # U+2212, the minus sign every page and printout uses
 
 
@@ -23,15 +25,6 @@ def signed(value: int) -> str:
 def number(value: int) -> str:
     """−3, 5: a real minus sign, like `signed`, but no plus."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-NB_HYPHEN = "\u2011"  # a hyphen the line never breaks after
-
-
-def unbroken(text) -> str:
-    """A label whose hyphens never end a line ("Marie-Christine", "Jean-Baptiste" on buttons):
-    lines break at spaces only."""
-    return str(text).replace("-", NB_HYPHEN)
 
 
 def compact_name(label, longest: int = 9) -> str:
@@ -47,7 +40,7 @@ def compact_name(label, longest: int = 9) -> str:
         if len(word) > longest:  # "Bartholomeus" → "Barthol."
             word = word[: longest - 2] + "."
         words.append(word)
-    return unbroken(" ".join(words))
+    return no_break_hyphens(" ".join(words))
 
 
 def compact_names(players) -> dict:
@@ -55,7 +48,7 @@ def compact_names(players) -> dict:
     labels = {p.pk: p.label if hasattr(p, "label") else p.short_name for p in players}
     compact = {pk: compact_name(label) for pk, label in labels.items()}
     if len(set(compact.values())) < len(compact):
-        return {pk: unbroken(label) for pk, label in labels.items()}
+        return {pk: no_break_hyphens(label) for pk, label in labels.items()}
     return compact
 
 

@@ -11,7 +11,9 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import html_cell, unbroken
+from tarotclub.core.text import no_break_hyphens
+
+from .presenters import html_cell
 
 
 class CellColumn(tables.Column):
@@ -81,13 +83,13 @@ class HistoryTable(tables.Table):
         said = format_html(
             '<span class="deal-no">{}</span> {}',
             self.entry_word % {"n": record["number"]},
-            unbroken(value),
+            no_break_hyphens(value),
         )
         if self.show_dealer and record["dealer"]:
             said = format_html(
                 '{}<br><small class="muted">{}</small>',
                 said,
-                unbroken(_("%(dealer)s dealt") % {"dealer": record["dealer"]}),
+                no_break_hyphens(_("%(dealer)s dealt") % {"dealer": record["dealer"]}),
             )
         if self.link:
             # the whole row is this link's target (a stretched link, games.css)

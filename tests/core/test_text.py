@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import pytest
@@ -125,3 +126,45 @@ def test_look_alikes_share_a_key(a, b):
 )
 def test_different_names_keep_different_keys(a, b):
     assert text_key(a) != text_key(b)
+
+
+# --- no_break_hyphens: a line wraps only at spaces -------------------------------------------
+
+
+def test_hyphens_inside_words_do_not_break():
+    from tarotclub.core.text import NON_BREAKING_HYPHEN, no_break_hyphens
+
+    assert no_break_hyphens("Marie-Christine Vanderhaegen-Dubois") == (
+        f"Marie{NON_BREAKING_HYPHEN}Christine Vanderhaegen{NON_BREAKING_HYPHEN}Dubois"
+    )
+    assert no_break_hyphens("QR-code:") == f"QR{NON_BREAKING_HYPHEN}code:"
+    # a dash between spaces, a minus sign before a number and a lone hyphen stay as they are
+    assert no_break_hyphens("Anne - Bram") == "Anne - Bram"
+    assert no_break_hyphens("-12") == "-12"
+    assert no_break_hyphens("-") == "-"
+
+
+@given(st.text())
+def test_no_break_hyphens_only_swaps_inner_hyphens(text):
+    from tarotclub.core.text import NON_BREAKING_HYPHEN, no_break_hyphens
+
+    out = no_break_hyphens(text)
+    assert len(out) == len(text)
+    assert out.replace(NON_BREAKING_HYPHEN, "-") == text.replace(NON_BREAKING_HYPHEN, "-")
+    # no breakable hyphen is left between two word characters
+    assert not re.search(r"\w-\w", out)
+
+
+def test_the_nobreak_filter_keeps_markup_and_escapes_text():
+    from django.template import engines
+    from django.utils.safestring import mark_safe
+
+    template = engines["django"].from_string(
+        "{% load typography %}{{ name|nobreak }}|{{ safe|nobreak }}"
+    )
+    html = template.render(
+        {"name": "<b>Jean-Luc</b>", "safe": mark_safe('<a data-x-y="a-b">Jean-Luc</a>')}
+    )
+    plain, safe = html.split("|")
+    assert plain == "&lt;b&gt;Jean\u2011Luc&lt;/b&gt;"
+    assert safe == '<a data-x-y="a-b">Jean\u2011Luc</a>'

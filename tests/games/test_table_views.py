@@ -11,9 +11,10 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tarotclub.core.text import NON_BREAKING_HYPHEN as NB_HYPHEN
 from tarotclub.games import kinds
 from tarotclub.games import services as game_services
-from tarotclub.games.presenters import NB_HYPHEN, compact_name, compact_names
+from tarotclub.games.presenters import compact_name, compact_names
 from tarotclub.kinds.tarot.services import DealInput, deal_add
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,9 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.forms import choice_cols
-from tarotclub.games.presenters import signed, unbroken
+from tarotclub.games.presenters import signed
 
 
 class ScoreColumn(tables.Column):
@@ -107,7 +108,7 @@ class SheetTable(tables.Table):
     def render_deal(self, record):
         badge = "good" if record["won"] else "bad"
         bonuses = (
-            format_html('<br><small class="muted">{}</small>', unbroken(record["bonuses"]))
+            format_html('<br><small class="muted">{}</small>', no_break_hyphens(record["bonuses"]))
             if record["bonuses"]
             else ""
         )
@@ -115,7 +116,7 @@ class SheetTable(tables.Table):
             '<span class="deal-no">{}</span> <strong>{}</strong> {}<br>'
             '<span class="badge {}">{}</span>{}',
             _("Deal %(n)s") % {"n": record["number"]},
-            unbroken(record["taker"]),
+            no_break_hyphens(record["taker"]),
             record["contract"],
             badge,
             record["result"],
