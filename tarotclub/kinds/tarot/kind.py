@@ -277,7 +277,9 @@ class Tarot(Kind):
     def standings(self, date_from=None, date_to=None):
         """Each player's casual games, deals and total, summed in the database."""
         lines = DealLine.objects.filter(
-            deal__game__kind=self.identifier, deal__game__tournament_table__isnull=True
+            deal__game__kind=self.identifier,
+            deal__game__tournament_table__isnull=True,
+            deal__game__archived_at__isnull=True,
         )
         if date_from:
             lines = lines.filter(deal__game__created_at__date__gte=date_from)
