@@ -168,7 +168,8 @@ class PlayerFilterField(forms.ModelChoiceField):
             return None
         text = str(value)
         if not (text.isascii() and text.isdigit() and len(text) <= 9):
-            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+            message = self.error_messages["invalid_choice"]
+            raise forms.ValidationError(message, code="invalid_choice")
         return super().to_python(text)
 
 

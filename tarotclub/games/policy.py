@@ -184,7 +184,8 @@ def may_archive(game: Game, *, user=None) -> Verdict:
     """May `user` archive (or restore) this casual game? Its creator or a director may."""
     if user is None or not user.is_authenticated:
         return _no(ERR_ARCHIVE_LOGIN)
-    if not (is_director(user) or (game.created_by_id is not None and game.created_by_id == user.pk)):
+    creator = game.created_by_id is not None and game.created_by_id == user.pk
+    if not (creator or is_director(user)):
         return _no(ERR_ARCHIVE_NOT_YOURS)
     if event_table(game) is not None:
         return _no(ERR_ARCHIVE_TABLE)

@@ -6,9 +6,8 @@ django-tables2 tables fed with computed rows (dicts), so a kind's figures need n
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.formats import number_format
-from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -166,10 +165,7 @@ class GameListTable(tables.Table):
         return format_html_join(
             ", ",
             '<span class="nowrap">{} <span class="{}">{}</span></span>',
-            (
-                (p.label, _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0)))
-                for p in players
-            ),
+            ((p.label, _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0))) for p in players),
         )
 
     def render_result(self, record):

@@ -171,9 +171,7 @@ def test_the_list_reads_a_constant_number_of_queries(member_client, member, four
 # --- archive and restore -------------------------------------------------------------------
 
 
-def test_the_creator_archives_a_game_and_it_leaves_lists_and_standings(
-    member_client, member, four
-):
+def test_the_creator_archives_a_game_and_it_leaves_lists_and_standings(member_client, member, four):
     game = services.game_start(players=four, created_by=member, name="Started by mistake")
     tarot.deal_add(game=game, data=garde(four))
     dp = start("deathspot", four[:3], member, stake=1)
