@@ -25,6 +25,18 @@ def number(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def figure(value, digits: int = 0) -> str:
+    """A figure in the reader's language, rounded half up to `digits` decimals (never
+    truncated), with a real minus sign: −12.3, 67, 0 (a value that rounds to 0 has no sign)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from django.utils.formats import number_format
+
+    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    text = number_format(abs(rounded), decimal_pos=digits)
+    return f"{MINUS}{text}" if rounded < 0 else text
+
+
 def join_names(pks: Sequence, names: Mapping) -> str:
     return ", ".join(names.get(pk, "?") for pk in pks)
 

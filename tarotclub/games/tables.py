@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils import formats, timezone
-from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .presenters import html_cell, number
+from .presenters import figure, html_cell, number
 
 
 class CellColumn(tables.Column):
@@ -73,7 +72,7 @@ class HistoryTable(tables.Table):
 def _num(value, digits=0):
     if value is None:
         return "—"
-    return number_format(value, decimal_pos=digits)
+    return figure(value, digits)
 
 
 class NumberColumn(tables.Column):
@@ -91,7 +90,7 @@ class NumberColumn(tables.Column):
         if value is None:
             return "—"
         if self.percent:
-            return f"{_num(value * 100, 0)} %"
+            return gettext("%(rate)s%%") % {"rate": _num(value * 100, 0)}
         return _num(value, self.digits)
 
 
