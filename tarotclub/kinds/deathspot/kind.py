@@ -44,6 +44,15 @@ class DeathsPot(ReplayedKind):
         "Pots taken: with Death or the most tricks."
     )
 
+    def sheet(self, played, *, link=None) -> dict:
+        """A finished game: what is left in the pot, and no next dealer."""
+        context = super().sheet(played, link=link)
+        if context["summary"] is not None and played.game.finished:
+            context["summary"] = presenters.summary(
+                played.state, played.players, played.names, finished=True
+            )
+        return context
+
     def leaders(self, state) -> tuple:
         """The best balance (the rules never end a game: the players stop)."""
         return top(state.balances) if state.history else ()
