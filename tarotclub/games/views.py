@@ -300,6 +300,7 @@ def game_sheet(request, token: str):
     context = sheet_context(request, game)
     context["share_url"] = share_url(request, game)
     context["qr_svg"] = share_qr(request, game)
+    context["may_archive"] = bool(policy.may_archive(game, user=request.user))
     return render(request, "games/sheet.html", context)
 
 

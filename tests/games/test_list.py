@@ -293,3 +293,18 @@ def test_two_phones_archiving_at_once_leave_one_history_entry(member, four):
         t.join()
     assert Change.objects.filter(game=game, action=ChangeAction.ARCHIVED).count() == 1
     assert errors == []  # the second tap finds the game archived already: nothing to do
+
+
+def test_the_sheet_offers_archive_and_restore_to_who_may(client, member, four, django_user_model):
+    game = services.game_start(players=four, created_by=member)
+    sheet = reverse("games:sheet", args=[game.token])
+    assert "Archive this game" not in client.get(sheet).content.decode()  # a share-link phone
+    other = django_user_model.objects.create_user(username="other", password="pw-other-1")
+    client.force_login(other)
+    assert "Archive this game" not in client.get(sheet).content.decode()
+    client.force_login(member)
+    assert "Archive this game" in client.get(sheet).content.decode()
+    services.game_archive(game=game, user=member)
+    html = client.get(sheet).content.decode()
+    assert "This game is archived." in html and "Restore this game" in html
+    assert "Archive this game" not in html
