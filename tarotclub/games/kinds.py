@@ -236,7 +236,9 @@ class Kind:
         prefetched; a constant number of queries for any number of games)."""
         totals = self.list_totals(games)
         return {
-            g.pk: ListResult(top(totals.get(g.pk) or {}), g.finished, totals=totals.get(g.pk))
+            g.pk: ListResult(
+                top(totals.get(g.pk) or {}), g.finished, totals=totals.get(g.pk) or None
+            )
             for g in games
         }
 
