@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.utils.html import format_html
 
@@ -32,7 +33,11 @@ def figure(value, digits: int = 0) -> str:
 
     from django.utils.formats import number_format
 
-    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    if isinstance(value, Fraction):
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        exact = Decimal(str(value))
+    rounded = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
     text = number_format(abs(rounded), decimal_pos=digits)
     return f"{MINUS}{text}" if rounded < 0 else text
 

@@ -94,6 +94,17 @@ class NumberColumn(tables.Column):
         return _num(value, self.digits)
 
 
+class ScoreColumn(tables.Column):
+    """A score (an int, or None for a dash): a real minus sign on the page, a plain number in
+    an export, so a spreadsheet can compute with it."""
+
+    def render(self, value):
+        return number(value) if isinstance(value, int) else value
+
+    def value(self, value):
+        return value
+
+
 class GameStandingsTable(tables.Table):
     """A kind's standings over many games: a row per player (a dict with "player"); the
     kind's table adds its figures as `NumberColumn`s."""

@@ -131,3 +131,24 @@ def test_the_history_page_says_what_the_deal_had(member_client, member, four, se
     assert "2 bouts" in text and "petit au bout: attack" in text and "poignée: Anne simple" in text
     assert re.search(r"\d{2}/\d{2}/\d{4}", text)  # the change's date, day first
     assert f"{MINUS}" in text
+
+
+def test_fractions_are_rounded_half_up_too():
+    from tarotclub.games.presenters import figure
+
+    with translation.override("en"):
+        assert figure(Fraction(25, 2), 0) == "13"
+        assert figure(Fraction(-1, 8), 2) == f"{MINUS}0.13"
+        assert figure(Fraction(-1, 3), 1) == f"{MINUS}0.3"
+
+
+@pytest.mark.django_db
+def test_the_tarot_sheet_totals_use_the_minus_sign(client, member, four):
+    game = services.game_start(players=four, created_by=member)
+    tarot.deal_add(
+        game=game,
+        data=DealInput(taker=four[0].pk, contract="garde", bouts=2, points=Fraction(49)),
+    )
+    html = client.get(reverse("games:sheet", args=[game.token])).content.decode()
+    totals = html.split('class="totals"', 1)[1].split("</ol>", 1)[0]
+    assert re.search(f">{MINUS}\\d+<", totals) and not re.search(r">-\d+<", totals)
