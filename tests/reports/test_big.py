@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from tarotclub.games.models import Seat
-from tarotclub.games.presenters import number, signed
+from tarotclub.games.presenters import number as minus_number
+from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.tournaments import selectors
 from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table
@@ -57,8 +58,8 @@ def test_standings_pdf_rows_are_whole_and_ties_are_marked(big, english_client):
     for row in standings.rows:
         # one line per player: rank (with "=" when tied), name, licence, 5 rounds, total
         rank = f"{row.rank}=" if row.tied else str(row.rank)
-        rounds = " ".join(number(row.rounds[r]) for r in range(1, 6))
-        expected = f"{rank} {row.player.name} {row.licence} {rounds} {number(row.total)}"
+        rounds = " ".join(minus_number(row.rounds[r]) for r in range(1, 6))
+        expected = f"{rank} {row.player.name} {row.licence} {rounds} {minus_number(row.total)}"
         assert expected in lines, expected
     # and the order is the ranking's
     positions = [
