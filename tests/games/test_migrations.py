@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import fft, foolsfaith
+from tarotclub.games.presenters import number as minus_number
 
 BEFORE = [("games", "0001_initial"), ("tarot", None)]
 
