@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tarotclub.core.forms import StrictDateField, WholeNumberField
 
@@ -186,7 +187,7 @@ class GameListFilterForm(StandingsFilterForm):
         self.fields["kind"] = forms.ChoiceField(
             label=_("Game"),
             required=False,
-            choices=[("", _("All games")), *kinds.choices()],
+            choices=[("", pgettext_lazy("game kind", "All")), *kinds.choices()],
             error_messages={"invalid_choice": ERR_LIST_KIND},
         )
         self.fields["player"] = PlayerFilterField(
@@ -197,7 +198,7 @@ class GameListFilterForm(StandingsFilterForm):
             error_messages={"invalid_choice": ERR_LIST_PLAYER},
         )
         statuses = [
-            ("", _("Every game")),
+            ("", pgettext_lazy("game status", "All")),
             (STATUS_ONGOING, _("In progress")),
             (STATUS_FINISHED, _("Finished")),
         ]
