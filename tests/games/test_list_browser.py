@@ -125,5 +125,6 @@ def test_a_finished_deaths_pot_on_a_phone(phone, live_server, club, artifacts, l
     found = checked(page, artifacts, f"deathspot-finished-{lang}")
     mine = [x for v in found.values() for x in v if "state" in x or "total-card" in x]
     assert mine == [], found
+    assert not [w for w in found.get("broken_words", []) if "-" in w], found  # names stay whole
     page.goto(f"{live_server.url}/t/{dp.token}/history/")
     assert checked(page, artifacts, f"deathspot-history-{lang}") == {}

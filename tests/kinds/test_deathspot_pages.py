@@ -7,6 +7,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from tarotclub.games import services
 from tarotclub.games.presenters import MINUS
@@ -25,7 +26,10 @@ def rows_of(game):
     from tarotclub.games import kinds
 
     p = played(game)
-    return kinds.get("deathspot").rows(p.state, p.players, p.names)
+    rows = kinds.get("deathspot").rows(p.state, p.players, p.names)
+    for row in rows:
+        row.summary = strip_tags(row.summary)
+    return rows
 
 
 def test_a_death_deal_says_everybody_paid_in_again(dp, three):
@@ -79,3 +83,15 @@ def test_a_finished_game_shows_the_pot_left_and_no_next_dealer(client, dp, three
     assert "Left in the pot: 3" in done
     assert "Deal 2:" not in done and "passes to the right" not in done
     assert "Balances and pot add up to 0 ✓" in done
+
+
+def test_names_in_a_deal_line_stay_whole_and_are_escaped(start, make_players):
+    players = make_players("Marie-Christine", "<b>Bold</b>")
+    game = start("deathspot", players, stake=1)
+    services.record_add(game=game, data={"tricks": {players[0].pk: 6, players[1].pk: 6}})
+    from tarotclub.games import kinds
+
+    p = played(game)
+    (row,) = kinds.get("deathspot").rows(p.state, p.players, p.names)
+    assert '<span class="dp-name">Marie-Christine</span>' in row.summary
+    assert "<b>" not in row.summary and "&lt;b&gt;" in row.summary

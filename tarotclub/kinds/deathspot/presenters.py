@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring import deathspot
-from tarotclub.games.presenters import Cell, PlayerCard, Row, Summary, join_names, number, signed
+from tarotclub.games.presenters import Cell, PlayerCard, Row, Summary, number, signed
 from tarotclub.games.replayed import pk_map
 
 from .labels import HONOUR_LABELS, honour_name
@@ -43,42 +45,54 @@ def _re_ante(stake: int) -> str:
     return _("Everybody pays in again (%(stake)s each).") % {"stake": stake}
 
 
-def deal_text(r, names, stake: int = 1) -> str:
+def _say(message: str, **values) -> SafeString:
+    """A translated sentence with its values (names wrapped whole) put in, escaped."""
+    return mark_safe(
+        conditional_escape(message) % {k: conditional_escape(v) for k, v in values.items()}
+    )
+
+
+def deal_text(r, names) -> SafeString:
     """The deal's payments in the order they happened, each time everybody paid in again
-    included (a pot emptied by Death, an honour or the tricks), then the pot left."""
+    included (a pot emptied by Death, an honour or the tricks), then the pot left.
+
+    Each name is kept whole (`dp-name`): "Marie-Christine" never breaks at its hyphen."""
+
+    def name(pk):
+        return format_html('<span class="dp-name">{}</span>', names[pk])
+
     parts = []
     payments = list(r.payments)
     for i, pay in enumerate(payments):
         if pay.kind == deathspot.ANTE:
             # one line for the whole round of antes: at its first payment
             if i == 0 or payments[i - 1].kind != deathspot.ANTE:
-                parts.append(_re_ante(-pay.amount))
+                parts.append(_say(_re_ante(-pay.amount)))
         elif pay.kind == deathspot.DEATH:
-            parts.append(
-                _("%(player)s shows Death and takes the pot (%(amount)s).")
-                % {"player": names[pay.player], "amount": pay.amount}
-            )
+            message = _("%(player)s shows Death and takes the pot (%(amount)s).")
+            parts.append(_say(message, player=name(pay.player), amount=pay.amount))
         elif pay.kind == deathspot.TRICKS:
+            message = _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s).")
             parts.append(
-                _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s).")
-                % {
-                    "player": names[pay.player],
-                    "tricks": r.tricks[pay.player],
-                    "amount": pay.amount,
-                }
+                _say(
+                    message,
+                    player=name(pay.player),
+                    tricks=r.tricks[pay.player],
+                    amount=pay.amount,
+                )
             )
         else:
-            text = f"{honour_name(pay.kind)}: {names[pay.player]} {signed(pay.amount)}"
+            text = format_html(
+                "{}: {} {}", honour_name(pay.kind), name(pay.player), signed(pay.amount)
+            )
             if pay.capped:
-                text += " " + _("(all the pot held)")
+                text = format_html("{} {}", text, _("(all the pot held)"))
             parts.append(text)
     if r.death is None and r.tricks_winner is None:
-        parts.append(
-            _("Tie for the most tricks: %(players)s. The pot stays.")
-            % {"players": join_names(r.tied, names)}
-        )
-    parts.append(_("Pot: %(pot)s") % {"pot": r.pot})
-    return " · ".join(parts)
+        tied = mark_safe(", ".join(str(name(pk)) for pk in r.tied))
+        parts.append(_say(_("Tie for the most tricks: %(players)s. The pot stays."), players=tied))
+    parts.append(_say(_("Pot: %(pot)s"), pot=r.pot))
+    return mark_safe(" · ".join(str(part) for part in parts))
 
 
 def rows(state, players, names) -> list[Row]:
