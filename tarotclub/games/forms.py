@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tarotclub.core.forms import StrictDateField, WholeNumberField
 
@@ -150,3 +151,78 @@ class StandingsFilterForm(forms.Form):
         if start and end and start > end:
             raise forms.ValidationError(_("The start date comes after the end date."))
         return d
+
+
+#: ?status= on the list of games.
+STATUS_ONGOING, STATUS_FINISHED, STATUS_ARCHIVED = "ongoing", "finished", "archived"
+ERR_LIST_KIND = _("Choose one of the games.")
+ERR_LIST_PLAYER = _("Choose a player from the list.")
+ERR_LIST_STATUS = _("Choose one of the options.")
+
+
+class PlayerFilterField(forms.ModelChoiceField):
+    """A player's pk: anything but a short run of ASCII digits is refused before the database
+    sees it (a huge number would overflow SQLite's integers)."""
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        text = str(value)
+        if not (text.isascii() and text.isdigit() and len(text) <= 9):
+            message = self.error_messages["invalid_choice"]
+            raise forms.ValidationError(message, code="invalid_choice")
+        return super().to_python(text)
+
+
+class GameListFilterForm(StandingsFilterForm):
+    """The list of games' filters: ?kind=&player=&status=&from=&to= (each optional)."""
+
+    def __init__(self, *args, may_see_archived: bool = False, **kwargs):
+        from tarotclub.players.models import Player
+
+        from . import kinds
+
+        super().__init__(*args, **kwargs)
+        dates = {name: self.fields.pop(name) for name in ("from", "to")}
+        self.fields["kind"] = forms.ChoiceField(
+            label=_("Game"),
+            required=False,
+            choices=[("", pgettext_lazy("game kind", "All")), *kinds.choices()],
+            error_messages={"invalid_choice": ERR_LIST_KIND},
+        )
+        self.fields["player"] = PlayerFilterField(
+            label=_("Player"),
+            required=False,
+            queryset=Player.objects.order_by("name"),
+            empty_label=_("Every player"),
+            error_messages={"invalid_choice": ERR_LIST_PLAYER},
+        )
+        statuses = [
+            ("", pgettext_lazy("game status", "All")),
+            (STATUS_ONGOING, _("In progress")),
+            (STATUS_FINISHED, _("Finished")),
+        ]
+        if may_see_archived:
+            statuses.append((STATUS_ARCHIVED, _("Archived")))
+        self.fields["status"] = forms.ChoiceField(
+            label=_("Status"),
+            required=False,
+            choices=statuses,
+            error_messages={"invalid_choice": ERR_LIST_STATUS},
+        )
+        self.fields.update(dates)
+
+    def filters(self) -> dict:
+        """The selector's keyword arguments (none when the form is not valid)."""
+        if not self.is_bound or not self.is_valid():
+            return {}
+        d = self.cleaned_data
+        status = d.get("status") or ""
+        return {
+            "kind": d.get("kind") or None,
+            "player": d.get("player"),
+            "date_from": d.get("from"),
+            "date_to": d.get("to"),
+            "finished": {STATUS_ONGOING: False, STATUS_FINISHED: True}.get(status),
+            "archived": status == STATUS_ARCHIVED,
+        }

@@ -59,6 +59,24 @@ DEAL_WORDS = Words(
 )
 
 
+@dataclass(frozen=True)
+class ListResult:
+    """A game as the list of games sums it up: who leads (or won), and the totals if any."""
+
+    leaders: tuple = ()  # player pks: the winner(s) of a finished game, else who leads now
+    over: bool = False  # finished (by the rules or by hand): the leaders are the winners
+    draw: bool = False
+    totals: dict | None = None  # player pk → total, for a kind with a running score
+
+
+def top(values: dict) -> tuple:
+    """The keys holding the highest value, when somebody is ahead (all level: nobody)."""
+    if not values or len(set(values.values())) < 2:
+        return ()
+    best = max(values.values())
+    return tuple(k for k, v in values.items() if v == best)
+
+
 class Kind:
     """One game kind. A subclass sets the class attributes and overrides what differs.
 
@@ -227,6 +245,17 @@ class Kind:
     def list_totals(self, games) -> dict[int, dict[int, int]]:
         """Each game's totals by player for the list of games, where the kind has totals."""
         return {}
+
+    def list_results(self, games) -> dict[int, ListResult]:
+        """Each game's `ListResult` for the list of games (games come with seats and records
+        prefetched; a constant number of queries for any number of games)."""
+        totals = self.list_totals(games)
+        return {
+            g.pk: ListResult(
+                top(totals.get(g.pk) or {}), g.finished, totals=totals.get(g.pk) or None
+            )
+            for g in games
+        }
 
     def recent_line(self, played) -> dict:
         """One game under the standings: the game, its players, its result if it has one."""

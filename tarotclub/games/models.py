@@ -41,6 +41,9 @@ class Game(models.Model):
     # A confirmed tournament sheet: the share link can read it but not change it.
     locked = models.BooleanField(default=False)
     options = models.JSONField(default=dict, blank=True)
+    # A game started by mistake, put away by its creator or a director: out of the lists and
+    # standings, kept with its history, and restorable.
+    archived_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Bumped by every write, so a phone can ask cheaply whether anything changed.
     revision = models.PositiveIntegerField(default=0)
 
@@ -55,6 +58,10 @@ class Game(models.Model):
     @property
     def finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class Seat(models.Model):
@@ -100,6 +107,8 @@ class ChangeAction(models.TextChoices):
     FINISHED = "finished", _("game finished")
     LOCKED = "locked", _("sheet confirmed")
     UNLOCKED = "unlocked", _("sheet unlocked")
+    ARCHIVED = "archived", _("game archived")
+    RESTORED = "restored", _("game restored")
 
 
 class ChangeQuerySet(models.QuerySet):

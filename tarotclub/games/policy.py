@@ -53,6 +53,10 @@ ERR_NOT_A_TABLE = _("Only the sheet of a tournament table is confirmed.")
 ERR_ALREADY_CONFIRMED = _("This sheet is already confirmed.")
 ERR_NOT_CONFIRMED = _("This sheet is not confirmed: there is nothing to unlock.")
 ERR_DIRECTOR_ONLY = _("Only the director can unlock a sheet.")
+ERR_ARCHIVED = _("This game is archived: restore it from the list of games to change it.")
+ERR_ARCHIVE_LOGIN = _("Log in to archive or restore a game.")
+ERR_ARCHIVE_NOT_YOURS = _("Only the game's creator or a director can archive or restore it.")
+ERR_ARCHIVE_TABLE = _("A tournament table is not archived: the director redraws the round instead.")
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,8 @@ def _decide(action: str, *, game: Game, director: bool, facts: _Facts) -> Verdic
         raise ValueError(f"unknown write {action!r}")
     if facts.kind is None:
         return _no(ERR_UNKNOWN_KIND)
+    if game.archived_at is not None:
+        return _no(ERR_ARCHIVED)
     if game.finished and not (action == UNDO and facts.reopens()):
         # a game the rules ended opens again when its last entry is undone
         return _no(facts.finished_reason(action))
@@ -171,6 +177,18 @@ def _decide(action: str, *, game: Game, director: bool, facts: _Facts) -> Verdic
         return _no(facts.kind.nothing_to_undo)
     if action == CONFIRM and deals() < planned:
         return _no(ERR_SHEET_INCOMPLETE, done=deals(), planned=planned)
+    return ALLOWED
+
+
+def may_archive(game: Game, *, user=None) -> Verdict:
+    """May `user` archive (or restore) this casual game? Its creator or a director may."""
+    if user is None or not user.is_authenticated:
+        return _no(ERR_ARCHIVE_LOGIN)
+    creator = game.created_by_id is not None and game.created_by_id == user.pk
+    if not (creator or is_director(user)):
+        return _no(ERR_ARCHIVE_NOT_YOURS)
+    if event_table(game) is not None:
+        return _no(ERR_ARCHIVE_TABLE)
     return ALLOWED
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.utils.html import format_html
 
@@ -50,6 +51,22 @@ def compact_names(players) -> dict:
     if len(set(compact.values())) < len(compact):
         return {pk: no_break_hyphens(label) for pk, label in labels.items()}
     return compact
+
+
+def figure(value, digits: int = 0) -> str:
+    """A figure in the reader's language, rounded half up to `digits` decimals (never
+    truncated), with a real minus sign: −12.3, 67, 0 (a value that rounds to 0 has no sign)."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    from django.utils.formats import number_format
+
+    if isinstance(value, Fraction):
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+    else:
+        exact = Decimal(str(value))
+    rounded = exact.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+    text = number_format(abs(rounded), decimal_pos=digits)
+    return f"{MINUS}{text}" if rounded < 0 else text
 
 
 def join_names(pks: Sequence, names: Mapping) -> str:

@@ -314,6 +314,25 @@ class ReplayedKind(kinds.Kind):
         summary = self.summary(state, played.players, played.names)
         return {"summary": summary, "state_template": "games/_entry_state.html"}
 
+    def leaders(self, state) -> tuple:
+        """Who won the game, or who leads it now (player pks); the kind says."""
+        return (state.winner,) if getattr(state, "winner", None) is not None else ()
+
+    def list_results(self, games) -> dict:
+        from .kinds import ListResult
+
+        results = {}
+        for game in games:
+            played = self.load(game)
+            if played.state is None:
+                continue
+            results[game.pk] = ListResult(
+                leaders=self.leaders(played.state),
+                over=played.over or game.finished,
+                draw=bool(getattr(played.state, "draw", False)),
+            )
+        return results
+
     def recent_line(self, played: Played) -> dict:
         summary = self.summary(played.state, played.players, played.names)
         return {

@@ -58,21 +58,49 @@ def names_of(players: Sequence[Player]) -> dict[int, str]:
     return {p.pk: getattr(p, "label", p.short_name) for p in players}
 
 
-def game_list(*, finished: bool | None = None, kind: str | None = None) -> QuerySet[Game]:
-    """Casual games (tournament tables are listed with their tournament)."""
+def game_list(
+    *,
+    finished: bool | None = None,
+    kind: str | None = None,
+    player: Player | None = None,
+    date_from: dt.date | None = None,
+    date_to: dt.date | None = None,
+    archived: bool = False,
+    user=None,
+) -> QuerySet[Game]:
+    """Casual games (tournament tables are listed with their tournament), newest first, with
+    their seats and records. Archived games are left out; with `archived`, only they are
+    listed, and only those `user` may restore (their own, or all of them for a director)."""
     qs = game_with_seats().filter(tournament_table__isnull=True)
+    qs = qs.prefetch_related(Prefetch("records", queryset=Record.objects.order_by("number")))
+    if archived:
+        qs = qs.filter(archived_at__isnull=False)
+        if user is None or not user.is_authenticated:
+            return qs.none()
+        if not user.is_staff:
+            qs = qs.filter(created_by=user)
+    else:
+        qs = qs.filter(archived_at__isnull=True)
     if finished is not None:
         qs = qs.filter(finished_at__isnull=not finished)
     if kind:
         qs = qs.filter(kind=kind)
-    return qs
+    if player is not None:
+        qs = qs.filter(seats__player=player)
+    if date_from:
+        qs = qs.filter(created_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(created_at__date__lte=date_to)
+    return qs.order_by("-created_at", "-pk")
 
 
 def games_in_range(
     kind, date_from: dt.date | None = None, date_to: dt.date | None = None
 ) -> QuerySet[Game]:
     """Casual games of `kind` started within the dates (inclusive), with seats and records."""
-    qs = Game.objects.filter(kind=kind.identifier, tournament_table__isnull=True)
+    qs = Game.objects.filter(
+        kind=kind.identifier, tournament_table__isnull=True, archived_at__isnull=True
+    )
     if date_from:
         qs = qs.filter(created_at__date__gte=date_from)
     if date_to:
@@ -87,5 +115,7 @@ def games_in_range(
 
 def games_in_progress(kinds: Sequence, limit: int = 20) -> list[Game]:
     """The latest unfinished casual games of these kinds, with their seats."""
-    qs = game_with_seats().filter(kind__in=[k.identifier for k in kinds], finished_at__isnull=True)
+    qs = game_with_seats().filter(
+        kind__in=[k.identifier for k in kinds], finished_at__isnull=True, archived_at__isnull=True
+    )
     return list(qs.filter(tournament_table__isnull=True).order_by("-created_at", "-pk")[:limit])

@@ -189,6 +189,32 @@ def game_set_locked(*, game: Game, locked: bool, user=None) -> Game:
     return game
 
 
+def _set_archived(*, game: Game, archived: bool, user) -> Game:
+    game = lock_game(game)
+    verdict = policy.may_archive(game, user=user)
+    if not verdict:
+        raise GameError(verdict.message, code="archive")
+    if game.archived == archived:  # a double tap, or another phone was quicker: nothing to do
+        return game
+    game.archived_at = timezone.now() if archived else None
+    game.save(update_fields=["archived_at"])
+    log_change(game, ChangeAction.ARCHIVED if archived else ChangeAction.RESTORED, user=user)
+    return game
+
+
+@transaction.atomic
+def game_archive(*, game: Game, user) -> Game:
+    """Put away a game started by mistake: out of the lists and standings, history kept.
+    Its creator or a director may; archiving an archived game changes nothing."""
+    return _set_archived(game=game, archived=True, user=user)
+
+
+@transaction.atomic
+def game_restore(*, game: Game, user) -> Game:
+    """Bring an archived game back into the lists and standings."""
+    return _set_archived(game=game, archived=False, user=user)
+
+
 # --- records of the replayed games ---------------------------------------------------------
 
 

@@ -6,14 +6,14 @@ django-tables2 tables fed with computed rows (dicts), so a kind's figures need n
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils import formats
-from django.utils.formats import number_format
-from django.utils.html import format_html
+from django.utils import formats, timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.text import no_break_hyphens
 
-from .presenters import html_cell
+from .presenters import figure, html_cell, number
 
 
 class CellColumn(tables.Column):
@@ -102,7 +102,7 @@ class HistoryTable(tables.Table):
 def _num(value, digits=0):
     if value is None:
         return "—"
-    return number_format(value, decimal_pos=digits)
+    return figure(value, digits)
 
 
 class NumberColumn(tables.Column):
@@ -120,8 +120,19 @@ class NumberColumn(tables.Column):
         if value is None:
             return "—"
         if self.percent:
-            return f"{_num(value * 100, 0)} %"
+            return gettext("%(rate)s%%") % {"rate": _num(value * 100, 0)}
         return _num(value, self.digits)
+
+
+class ScoreColumn(tables.Column):
+    """A score (an int, or None for a dash): a real minus sign on the page, a plain number in
+    an export, so a spreadsheet can compute with it."""
+
+    def render(self, value):
+        return number(value) if isinstance(value, int) else value
+
+    def value(self, value):
+        return value
 
 
 class GameStandingsTable(tables.Table):
@@ -138,21 +149,88 @@ class GameStandingsTable(tables.Table):
 
 
 class GameListTable(tables.Table):
-    date = tables.DateTimeColumn(
-        verbose_name=_("Date"), accessor="created_at", format="SHORT_DATE_FORMAT", orderable=False
-    )
-    kind = tables.Column(verbose_name=_("Game"), accessor="kind_label", orderable=False)
-    players = tables.Column(verbose_name=_("Players and totals"), orderable=False, empty_values=())
+    """Casual games, a page at a time: the game (name, kind, date), its players (with totals
+    where the kind keeps them), and who won or leads. Fed with a queryset of games that come
+    with their seats and records; `summarise()` reads the page's results in a few queries."""
+
+    game = tables.Column(verbose_name=_("Game"), accessor="pk", orderable=False)
+    players = tables.Column(verbose_name=_("Players"), accessor="pk", orderable=False)
+    result = tables.Column(verbose_name=_("Result"), accessor="pk", orderable=False)
 
     class Meta:
-        attrs = {"class": "data"}
-        empty_text = _("No games yet.")
+        attrs = {"class": "data game-list"}
+        empty_text = _("No game here.")
         orderable = False
 
-    def render_date(self, value, record):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.results: dict = {}
+        self.players_of: dict = {}
+
+    def summarise(self) -> None:
+        """Each game of the current page: its players (labelled) and its `ListResult`."""
+        from . import kinds, selectors
+
+        rows = self.page.object_list if hasattr(self, "page") else self.rows
+        games = [row.record for row in rows]
+        self.players_of = {g.pk: selectors.seat_players(g) for g in games}
+        for kind in kinds.all_kinds():
+            mine = [g for g in games if g.kind == kind.identifier]
+            if mine:
+                self.results.update(kind.list_results(mine))
+
+    def render_game(self, record):
+        from django.urls import reverse
+
+        from . import kinds
+
+        kind = kinds.get(record.kind)
+        kind_name = kind.verbose_name if kind else record.kind
+        date = formats.date_format(timezone.localtime(record.created_at), "SHORT_DATE_FORMAT")
+        title = record.name or kind_name
+        meta = f"{kind_name} · {date}" if record.name else date
         return format_html(
-            '<a href="{}">{}</a>', record["url"], formats.date_format(value, "SHORT_DATE_FORMAT")
+            '<a class="game-link" href="{}">{}</a><small class="muted">{}</small>',
+            reverse("games:sheet", args=[record.token]),
+            title,
+            meta,
         )
 
     def render_players(self, record):
-        return record["players"]
+        players = self.players_of.get(record.pk, [])
+        result = self.results.get(record.pk)
+        totals = result.totals if result is not None else None
+        if totals is None:
+            return ", ".join(p.label for p in players)
+        return format_html_join(
+            ", ",
+            '<span class="nowrap">{} <span class="{}">{}</span></span>',
+            ((p.label, _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0))) for p in players),
+        )
+
+    def render_result(self, record):
+        result = self.results.get(record.pk)
+        names = {p.pk: p.label for p in self.players_of.get(record.pk, [])}
+        if result is not None and result.draw:
+            text = gettext("Draw")
+        elif result is not None and result.leaders:
+            who = ", ".join(names.get(pk, "?") for pk in result.leaders)
+            line = gettext("Winner: %(names)s") if result.over else gettext("Leading: %(names)s")
+            text = line % {"names": who}
+        else:
+            text = ""
+        if record.archived:
+            status, css = gettext("Archived"), "bad"
+        elif record.finished:
+            status, css = gettext("Finished"), ""
+        else:
+            status, css = gettext("In progress"), "good"
+        return format_html('{}<span class="badge {}">{}</span>', _line(text), css, status)
+
+
+def _css(value: int) -> str:
+    return "pos" if value > 0 else "neg" if value < 0 else ""
+
+
+def _line(text: str):
+    return format_html("<strong>{}</strong><br>", text) if text else ""

@@ -28,7 +28,7 @@ from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
 from . import kinds, policy, selectors, services
-from .forms import NewGameForm, StandingsFilterForm
+from .forms import GameListFilterForm, NewGameForm, StandingsFilterForm
 from .models import ChangeAction
 from .tables import GameListTable
 
@@ -137,33 +137,65 @@ class Moved(RedirectView):
 # --- list and start ---------------------------------------------------------------------------
 
 
+#: Games on a page of the list.
+LIST_PAGE = 20
+
+
 @login_required
 def game_list(request):
-    games = list(selectors.game_list()[:200])
-    totals: dict[int, dict[int, int]] = {}
-    for kind in kinds.all_kinds():
-        totals.update(kind.list_totals([g for g in games if g.kind == kind.identifier]))
-    rows = []
-    for g in games:
-        kind = kinds.get(g.kind)
-        players = selectors.seat_players(g)
-        game_totals = totals.get(g.pk)
-        if game_totals is not None:
-            shown = ", ".join(f"{p.label} {game_totals.get(p.pk, 0)}" for p in players)
-        else:
-            shown = ", ".join(p.label for p in players)
-        rows.append(
-            {
-                "created_at": g.created_at,
-                "kind_label": kind.verbose_name if kind else g.kind,
-                "url": reverse("games:sheet", args=[g.token]),
-                "players": shown,
-                "finished": g.finished,
-            }
+    """Casual games, newest first, filtered (kind, player, status, dates) and paged."""
+    may_see_archived = selectors.game_list(archived=True, user=request.user).exists()
+    filters_given = any(k in request.GET for k in ("kind", "player", "status", "from", "to"))
+    form = GameListFilterForm(
+        request.GET if filters_given else None, may_see_archived=may_see_archived
+    )
+    filters = form.filters()
+    table = GameListTable(selectors.game_list(user=request.user, **filters))
+    configure_table(request, table, per_page=LIST_PAGE)
+    table.summarise()
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "table": table,
+        "form": form,
+        "filtered": bool(filters and any(filters.values())),
+        "archived": bool(filters.get("archived")),
+        "query": query.urlencode(),
+    }
+    status = 400 if form.is_bound and not form.is_valid() else 200
+    return render(request, "games/list.html", context, status=status)
+
+
+@login_required
+@require_POST
+def game_archive(request, token: str):
+    return _archive(request, token, archived=True)
+
+
+@login_required
+@require_POST
+def game_restore(request, token: str):
+    return _archive(request, token, archived=False)
+
+
+def _archive(request, token: str, *, archived: bool):
+    game = selectors.game_by_token(token)
+    if game is None:
+        raise Http404
+    service = services.game_archive if archived else services.game_restore
+    try:
+        service(game=game, user=request.user)
+    except ValidationError as e:
+        messages.error(request, " ".join(e.messages))
+        return redirect("games:sheet", token=game.token)
+    if archived:
+        messages.success(
+            request,
+            _("%(game)s is archived: it is out of the lists and standings.") % {"game": game},
         )
-    ongoing = GameListTable([r for r in rows if not r["finished"]])
-    finished = GameListTable([r for r in rows if r["finished"]])
-    return render(request, "games/list.html", {"ongoing": ongoing, "finished": finished})
+        return redirect("games:list")
+    messages.success(request, _("%(game)s is restored.") % {"game": game})
+    return redirect("games:sheet", token=game.token)
 
 
 def _seat_values(post, count: int) -> list[str]:
@@ -268,6 +300,7 @@ def game_sheet(request, token: str):
     context = sheet_context(request, game)
     context["share_url"] = share_url(request, game)
     context["qr_svg"] = share_qr(request, game)
+    context["may_archive"] = bool(policy.may_archive(game, user=request.user))
     return render(request, "games/sheet.html", context)
 
 

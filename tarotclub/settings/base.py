@@ -158,6 +158,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("nl", _("Dutch")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English with day-month dates (tarotclub/formats/en); French and Dutch keep Django's own.
+FORMAT_MODULE_PATH = ["tarotclub.formats"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True

@@ -14,6 +14,7 @@ from tarotclub.core.models import LogEntry
 from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.policy import EventTable, Gone
+from tarotclub.games.presenters import figure
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
 
@@ -37,7 +38,7 @@ class StandingRow:
 
     @property
     def average_display(self) -> str:
-        return "" if self.average is None else f"{float(self.average):.1f}"
+        return "" if self.average is None else figure(self.average, 1)
 
 
 @dataclass

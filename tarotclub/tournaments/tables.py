@@ -6,6 +6,8 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.games.tables import ScoreColumn
+
 
 class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
@@ -23,7 +25,7 @@ class StandingsTable(tables.Table):
         extra = [
             (
                 f"r{r}",
-                tables.Column(
+                ScoreColumn(
                     verbose_name=_("R%(n)s") % {"n": r},
                     accessor=tables.A(f"r{r}"),
                     attrs={"th": {"class": "num"}, "td": {"class": "num"}},
@@ -35,7 +37,7 @@ class StandingsTable(tables.Table):
         extra.append(
             (
                 "total",
-                tables.Column(
+                ScoreColumn(
                     verbose_name=_("Total"),
                     attrs={"th": {"class": "num"}, "td": {"class": "num total"}},
                 ),

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import fft, foolsfaith
+from tarotclub.games.presenters import number as minus_number
 
 BEFORE = [("games", "0001_initial"), ("tarot", None)]
 
@@ -121,7 +122,7 @@ def test_a_club_stored_before_the_kinds_moved_reads_the_same_after():
     assert sheet.status_code == 200
     html = sheet.content.decode()
     for pk, total in expected_tarot.items():
-        assert f'data-player="{pk}">{total}<' in html
+        assert f'data-player="{pk}">{minus_number(total)}<' in html  # with the real minus sign
     ff_sheet = client.get(reverse("games:sheet", args=[ff.token])).content.decode()
     assert "Game over: Anne won." in ff_sheet and "Sing a song" in ff_sheet
     assert client.get(f"/v/{ff.token}/").status_code == 301  # the printed QR code still works

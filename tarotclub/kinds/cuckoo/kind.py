@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import cuckoo
-from tarotclub.games.kinds import DEAL_WORDS
+from tarotclub.games.kinds import DEAL_WORDS, top
 from tarotclub.games.replayed import ReplayedKind
 from tarotclub.games.standings import player_line, ratio
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
@@ -39,6 +39,12 @@ class Cuckoo(ReplayedKind):
         "Matches played to their end. Place: 1 for the winner (and for everybody in a draw); "
         "players who went out together share a place. Out first: went out before everybody else."
     )
+
+    def leaders(self, state) -> tuple:
+        """The winner (a draw: nobody); during the match, the most lives left."""
+        if state.winner is not None:
+            return (state.winner,)
+        return () if state.finished else top(state.lives)
 
     def standings_rows(self, played: list) -> list[dict]:
         """Matches ended by the rules (a stopped match counts nowhere)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import deathspot
-from tarotclub.games.kinds import DEAL_WORDS
+from tarotclub.games.kinds import DEAL_WORDS, top
 from tarotclub.games.presenters import signed
 from tarotclub.games.replayed import ReplayedKind
 from tarotclub.games.standings import player_line, ratio
@@ -43,6 +43,19 @@ class DeathsPot(ReplayedKind):
         "stakes paid, over all games; per game: the net balance divided by the games played. "
         "Pots taken: with Death or the most tricks."
     )
+
+    def sheet(self, played, *, link=None) -> dict:
+        """A finished game: what is left in the pot, and no next dealer."""
+        context = super().sheet(played, link=link)
+        if context["summary"] is not None and played.game.finished:
+            context["summary"] = presenters.summary(
+                played.state, played.players, played.names, finished=True
+            )
+        return context
+
+    def leaders(self, state) -> tuple:
+        """The best balance (the rules never end a game: the players stop)."""
+        return top(state.balances) if state.history else ()
 
     def standings_rows(self, played: list) -> list[dict]:
         """Every game with at least one deal, finished or not (balances are final at any time)."""

@@ -5,27 +5,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring import deathspot
-from tarotclub.games.presenters import Cell, PlayerCard, Row, Summary, join_names, number, signed
+from tarotclub.games.presenters import Cell, PlayerCard, Row, Summary, number, signed
 from tarotclub.games.replayed import pk_map
 
 from .labels import HONOUR_LABELS, honour_name
 
 
-def summary(state, players, names) -> Summary:
+def summary(state, players, names, *, finished: bool = False) -> Summary:
+    """The balances, then who deals next and the pot; a finished game names no dealer and
+    says what is left in the pot (nobody takes it)."""
     cards = []
     for p in players:
         balance = state.balances[p.pk]
         css = "pos" if balance > 0 else "neg" if balance < 0 else ""
         cards.append(PlayerCard(p.pk, p.label, signed(balance), _("balance"), css))
     summary = Summary(cards=cards)
-    summary.lines.append(
-        _("Deal %(n)s: %(dealer)s deals (the deal passes to the right).")
-        % {"n": len(state.history) + 1, "dealer": names[state.dealer]}
-    )
-    summary.lines.append(_("Pot: %(pot)s") % {"pot": state.pot})
+    if finished:
+        summary.lines.append(_("Left in the pot: %(pot)s") % {"pot": state.pot})
+    else:
+        summary.lines.append(
+            _("Deal %(n)s: %(dealer)s deals (the deal passes to the right).")
+            % {"n": len(state.history) + 1, "dealer": names[state.dealer]}
+        )
+        summary.lines.append(_("Pot: %(pot)s") % {"pot": state.pot})
     total = sum(state.balances.values()) + state.pot
     if total == 0:
         summary.lines.append(_("Balances and pot add up to 0 ✓"))
@@ -34,40 +41,58 @@ def summary(state, players, names) -> Summary:
     return summary
 
 
-def deal_text(r, names) -> str:
+def _re_ante(stake: int) -> str:
+    return _("Everybody pays in again (%(stake)s each).") % {"stake": stake}
+
+
+def _say(message: str, **values) -> SafeString:
+    """A translated sentence with its values (names wrapped whole) put in, escaped."""
+    return mark_safe(
+        conditional_escape(message) % {k: conditional_escape(v) for k, v in values.items()}
+    )
+
+
+def deal_text(r, names) -> SafeString:
+    """The deal's payments in the order they happened, each time everybody paid in again
+    included (a pot emptied by Death, an honour or the tricks), then the pot left.
+
+    Each name is kept whole (`dp-name`): "Marie-Christine" never breaks at its hyphen."""
+
+    def name(pk):
+        return format_html('<span class="dp-name">{}</span>', names[pk])
+
     parts = []
-    if r.death is not None:
-        won = sum(p.amount for p in r.payments if p.kind == deathspot.DEATH)
-        parts.append(
-            _("%(player)s shows Death and takes the pot (%(amount)s).")
-            % {"player": names[r.death], "amount": won}
-        )
-    else:
-        for kind, _value in deathspot.HONOURS:
-            for pay in r.payments:
-                if pay.kind == kind:
-                    label = honour_name(kind)
-                    text = f"{label}: {names[pay.player]} {signed(pay.amount)}"
-                    if pay.capped:
-                        text += " " + _("(all the pot held)")
-                    parts.append(text)
-        if r.tricks_winner is not None:
-            won = sum(p.amount for p in r.payments if p.kind == deathspot.TRICKS)
+    payments = list(r.payments)
+    for i, pay in enumerate(payments):
+        if pay.kind == deathspot.ANTE:
+            # one line for the whole round of antes: at its first payment
+            if i == 0 or payments[i - 1].kind != deathspot.ANTE:
+                parts.append(_say(_re_ante(-pay.amount)))
+        elif pay.kind == deathspot.DEATH:
+            message = _("%(player)s shows Death and takes the pot (%(amount)s).")
+            parts.append(_say(message, player=name(pay.player), amount=pay.amount))
+        elif pay.kind == deathspot.TRICKS:
+            message = _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s).")
             parts.append(
-                _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s).")
-                % {
-                    "player": names[r.tricks_winner],
-                    "tricks": r.tricks[r.tricks_winner],
-                    "amount": won,
-                }
+                _say(
+                    message,
+                    player=name(pay.player),
+                    tricks=r.tricks[pay.player],
+                    amount=pay.amount,
+                )
             )
         else:
-            parts.append(
-                _("Tie for the most tricks: %(players)s. The pot stays.")
-                % {"players": join_names(r.tied, names)}
+            text = format_html(
+                "{}: {} {}", honour_name(pay.kind), name(pay.player), signed(pay.amount)
             )
-    parts.append(_("Pot: %(pot)s") % {"pot": r.pot})
-    return " · ".join(parts)
+            if pay.capped:
+                text = format_html("{} {}", text, _("(all the pot held)"))
+            parts.append(text)
+    if r.death is None and r.tricks_winner is None:
+        tied = mark_safe(", ".join(str(name(pk)) for pk in r.tied))
+        parts.append(_say(_("Tie for the most tricks: %(players)s. The pot stays."), players=tied))
+    parts.append(_say(_("Pot: %(pot)s"), pot=r.pot))
+    return mark_safe(" · ".join(str(part) for part in parts))
 
 
 def rows(state, players, names) -> list[Row]:

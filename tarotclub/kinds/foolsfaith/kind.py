@@ -9,7 +9,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from scoring import foolsfaith
-from tarotclub.games.kinds import Words
+from tarotclub.games.kinds import Words, top
 from tarotclub.games.replayed import ReplayedKind
 from tarotclub.games.standings import player_line, ratio
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
@@ -128,6 +128,10 @@ class FoolsFaith(ReplayedKind):
                 queryset=ChallengeAward.objects.select_related("player").order_by("card"),
             )
         ]
+
+    def leaders(self, state) -> tuple:
+        """The winner; during the game, whoever holds the most challenge cards."""
+        return (state.winner,) if state.winner is not None else top(state.cards)
 
     def standings_rows(self, played: list) -> list[dict]:
         """Finished games only (a stopped game counts nowhere): the figures of variants.md."""

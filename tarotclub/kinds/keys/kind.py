@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import keys
-from tarotclub.games.kinds import Words
+from tarotclub.games.kinds import Words, top
 from tarotclub.games.replayed import ReplayedKind
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
@@ -56,6 +56,13 @@ class Keys(ReplayedKind):
             return super().initial(played, number)
         previous = played.entries[-1].data if played.entries else None
         return KeysForm.initial_suits(played.players, previous)
+
+    def leaders(self, state) -> tuple:
+        """Whoever won the most games of the session."""
+        won = {p: 0 for p in state.players}
+        for g in state.games:
+            won[g.winner] = won.get(g.winner, 0) + 1
+        return top(won)
 
     def standings_rows(self, played: list) -> list[dict]:
         """Every recorded game (each record is a whole game), via `scoring.keys.standings`."""

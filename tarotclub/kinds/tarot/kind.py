@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import RuleError, fft
 from tarotclub.games.forms import choice_cols
@@ -26,7 +26,7 @@ from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import selectors, services
 from .forms import DealForm, parse_points_text
-from .labels import CONTRACT_LABELS
+from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from .models import DealLine
 from .presenters import breakdown
 from .tables import SheetTable
@@ -233,19 +233,40 @@ class Tarot(Kind):
 
     @staticmethod
     def describe_snapshot(snapshot, names) -> str:
+        """A stored deal in words, for the change history: the contract, its bouts (a plural),
+        its points, whatever petit au bout, poignées and slam it had, and the scores."""
         if not snapshot:
             return ""
         points = fft.format_points(Fraction(snapshot["points_half"], 2))
         scores = ", ".join(
             f"{names.get(int(pk), '?')} {signed(score)}" for pk, score in snapshot["scores"].items()
         )
-        return _("%(taker)s, %(contract)s, %(bouts)s bouts, %(points)s points — %(scores)s") % {
-            "taker": names.get(snapshot["taker"], "?"),
-            "contract": CONTRACT_LABELS.get(snapshot["contract"], snapshot["contract"]),
-            "bouts": snapshot["bouts"],
-            "points": points,
-            "scores": scores,
-        }
+        n = snapshot["bouts"]
+        parts = [
+            _("%(taker)s, %(contract)s, %(bouts)s, %(points)s points")
+            % {
+                "taker": names.get(snapshot["taker"], "?"),
+                "contract": CONTRACT_LABELS.get(snapshot["contract"], snapshot["contract"]),
+                "bouts": ngettext("%(n)s bout", "%(n)s bouts", n) % {"n": n},
+                "points": points,
+            }
+        ]
+        side = snapshot.get("petit_au_bout") or ""
+        if side:
+            parts.append(_("petit au bout: %(side)s") % {"side": SIDE_LABELS.get(side, side)})
+        poignees = snapshot.get("poignees") or []
+        if poignees:
+            shown = ", ".join(
+                f"{names.get(int(pk), '?')} {POIGNEE_LABELS.get(level, level)}"
+                for pk, level in poignees
+            )
+            parts.append(
+                ngettext("poignée: %(list)s", "poignées: %(list)s", len(poignees)) % {"list": shown}
+            )
+        chelem = snapshot.get("chelem") or "none"
+        if chelem != "none":
+            parts.append(_("slam: %(chelem)s") % {"chelem": CHELEM_LABELS.get(chelem, chelem)})
+        return " · ".join(parts) + " — " + scores
 
     def describe_change(self, change, names) -> tuple[str, str]:
         return self.describe_snapshot(change.before, names), self.describe_snapshot(
@@ -313,7 +334,9 @@ class Tarot(Kind):
     def standings(self, date_from=None, date_to=None):
         """Each player's casual games, deals and total, summed in the database."""
         lines = DealLine.objects.filter(
-            deal__game__kind=self.identifier, deal__game__tournament_table__isnull=True
+            deal__game__kind=self.identifier,
+            deal__game__tournament_table__isnull=True,
+            deal__game__archived_at__isnull=True,
         )
         if date_from:
             lines = lines.filter(deal__game__created_at__date__gte=date_from)
