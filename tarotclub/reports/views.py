@@ -16,12 +16,10 @@ from django.utils.translation import gettext as _
 from tarotclub.core.forms import configure_table, query_int
 from tarotclub.core.text import text_key
 from tarotclub.games import selectors as game_selectors
-from tarotclub.kinds.tarot import selectors as tarot_selectors
-from tarotclub.kinds.tarot.tables import SheetTable
 from tarotclub.tournaments.models import Tournament
 
-from . import documents, printouts
-from .exports import check_format, export_response, filename
+from . import documents, printouts, spreadsheets
+from .exports import check_format, filename, rows_response
 from .pdf import pdf_response, render_pdf, render_pdf_split
 from .tables import DealsTable
 
@@ -53,9 +51,9 @@ def _base_url(request) -> str:
 def standings_export(request, pk: int, fmt: str):
     check_format(fmt)
     t = _tournament(pk)
-    table = printouts.standings_context(t)["table"]
-    return export_response(
-        table, fmt, name=filename("standings", t.name, t.date, fmt), title=_("Standings")
+    headers, rows = spreadsheets.standings(t)
+    return rows_response(
+        headers, rows, fmt, name=filename("standings", t.name, t.date, fmt), title=_("Standings")
     )
 
 
@@ -86,9 +84,11 @@ def deals_export(request, pk: int, fmt: str):
     check_format(fmt)
     t = _tournament(pk)
     round_number = _deals_round(request, t)
-    table = DealsTable(documents.tournament_deals(t, round_number))
+    headers, rows = spreadsheets.tournament_deals(documents.tournament_deals(t, round_number))
     kind = f"deals-r{round_number}" if round_number else "deals"
-    return export_response(table, fmt, name=filename(kind, t.name, t.date, fmt), title=_("Deals"))
+    return rows_response(
+        headers, rows, fmt, name=filename(kind, t.name, t.date, fmt), title=_("Deals")
+    )
 
 
 def players_page(request, pk: int):
@@ -110,8 +110,8 @@ def game_deals_export(request, token: str, fmt: str):
     """The deals of a game from the on-screen score sheet's table (plain values)."""
     check_format(fmt)
     game = _tarot_game_or_404(token)
-    table = SheetTable(tarot_selectors.game_sheet(game))
+    headers, rows = spreadsheets.game_deals(game)
     created = timezone.localdate(game.created_at)
-    return export_response(
-        table, fmt, name=filename("deals", str(game), created, fmt), title=_("Deals")
+    return rows_response(
+        headers, rows, fmt, name=filename("deals", str(game), created, fmt), title=_("Deals")
     )
