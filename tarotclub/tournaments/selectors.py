@@ -161,6 +161,18 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
     return out
 
 
+def table_totals(game: Game) -> list[tuple[Player, int]]:
+    """A table's players in seat order with their totals (summed in the database)."""
+    seats = Seat.objects.filter(game=game).select_related("player").order_by("position")
+    totals = dict(
+        DealLine.objects.filter(deal__game=game)
+        .values_list("player_id")
+        .annotate(total=Sum("score"))
+        .values_list("player_id", "total")
+    )
+    return [(s.player, totals.get(s.player_id, 0)) for s in seats]
+
+
 def find_seat(tournament: Tournament, query: str) -> list[dict]:
     """'Where do I sit?': players of the current round whose name or nickname holds `query`.
 

@@ -33,6 +33,7 @@ from .history import (  # noqa: F401  (the actions a test or a page names by the
     ENTRY_REMOVED,
     ENTRY_WITHDRAWN,
     FINISHED,
+    REOPENED,
     ROUND_FORCED,
     ROUND_REDRAWN,
     ROUND_SEATED,
@@ -70,6 +71,9 @@ ERR_REDRAWN_ALREADY = _(
     "Check the new tables before redrawing again."
 )
 
+ERR_NOT_FINISHED = _(
+    "The tournament is not finished (reopened meanwhile, or a second tap): nothing was changed."
+)
 ERR_ENTRY_GONE = _("This player is no longer registered (removed meanwhile): nothing was changed.")
 
 #: Seat names by position; a table of five has a fifth seat.
@@ -457,6 +461,29 @@ def tournament_next_round(
     t.plan = t.plan[1:]
     t.save(update_fields=["plan"])
     log_action(t, ROUND_SEATED, user=user, after=round_seats(t, t.current_round))
+    return t
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user=None) -> Tournament:
+    """A director opens a finished tournament again (a result to correct after the end).
+
+    It is running again at its last round, whose tables stay confirmed: the director unlocks
+    the one to correct, and finishes the tournament again as before. A second tap finds it
+    running and is refused; nothing changes twice.
+    """
+    t = _lock(tournament)
+    if t.status != Status.FINISHED:
+        raise TournamentError(ERR_NOT_FINISHED, code="not_finished")
+    t.status = Status.RUNNING
+    t.save(update_fields=["status"])
+    log_action(
+        t,
+        REOPENED,
+        user=user,
+        before={"status": Status.FINISHED},
+        after={"status": t.status, "round": t.current_round},
+    )
     return t
 
 

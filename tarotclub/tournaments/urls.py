@@ -12,6 +12,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/manage/", views.tournament_manage, name="manage"),
     path("tournaments/<int:pk>/start/", views.tournament_start, name="start"),
     path("tournaments/<int:pk>/next/", views.tournament_next_round, name="next"),
+    path("tournaments/<int:pk>/reopen/", views.tournament_reopen, name="reopen"),
     path("tournaments/<int:pk>/redraw/", views.round_redraw, name="redraw"),
     path("tournaments/<int:pk>/ranking/", views.tournament_ranking, name="ranking"),
     path("tournaments/<int:pk>/withdraw/<int:entry_pk>/", views.entry_withdraw, name="withdraw"),

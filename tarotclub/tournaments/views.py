@@ -103,8 +103,9 @@ def tournament_manage(request, pk: int):
 
 
 @director_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def entry_withdraw(request, pk: int, entry_pk: int):
+    """GET: what withdrawing (or, before the start, removing) the player does; POST: do it."""
     t = _tournament(pk)
     entry = Entry.objects.filter(pk=entry_pk, tournament=t).select_related("player").first()
     if entry is None:
@@ -114,6 +115,14 @@ def entry_withdraw(request, pk: int, entry_pk: int):
         messages.error(request, services.ERR_ENTRY_GONE)
         return redirect("tournaments:manage", pk=t.pk)
     removing = t.status == Status.REGISTRATION
+    if request.method == "GET":
+        if t.status == Status.FINISHED or entry.withdrawn:
+            return redirect("tournaments:manage", pk=t.pk)
+        return render(
+            request,
+            "tournaments/confirm_withdraw.html",
+            {"t": t, "entry": entry, "removing": removing, "next_round": t.current_round + 1},
+        )
     _do(
         request,
         lambda: services.entry_withdraw(
@@ -173,6 +182,24 @@ def tournament_next_round(request, pk: int):
 
 
 @director_required
+@require_http_methods(["GET", "POST"])
+def tournament_reopen(request, pk: int):
+    """GET: what reopening a finished tournament means; POST: reopen it (history entry)."""
+    t = _tournament(pk)
+    if request.method == "POST":
+        _do(
+            request,
+            lambda: services.tournament_reopen(tournament=t, user=request.user),
+            _("The tournament is open again at round %(n)s.") % {"n": t.current_round},
+        )
+        return redirect("tournaments:manage", pk=t.pk)
+    if t.status != Status.FINISHED:
+        messages.error(request, services.ERR_NOT_FINISHED)
+        return redirect("tournaments:manage", pk=t.pk)
+    return render(request, "tournaments/confirm_reopen.html", {"t": t})
+
+
+@director_required
 @require_POST
 def round_redraw(request, pk: int):
     t = _tournament(pk)
@@ -220,9 +247,10 @@ def table_unlock(request, pk: int, table_pk: int):
     return redirect("tournaments:manage", pk=t.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def table_confirm(request, token: str):
-    """The table confirms its sheet (through its share link)."""
+    """The table confirms its sheet (through its share link): GET shows the totals being
+    confirmed and what it means; POST confirms."""
     game = Game.objects.filter(token=token[:32]).select_related("tournament_table").first()
     if game is None:
         notice = policy.gone(token)
@@ -233,6 +261,16 @@ def table_confirm(request, token: str):
     if table is None:  # a casual game: nothing to confirm
         messages.error(request, policy.check(game, policy.CONFIRM, user=request.user).reason)
         return redirect("games:sheet", token=game.token)
+    if request.method == "GET":
+        verdict = policy.check(game, policy.CONFIRM, user=request.user)
+        if not verdict:
+            messages.error(request, verdict.reason)
+            return redirect("games:sheet", token=game.token)
+        return render(
+            request,
+            "tournaments/confirm_sheet.html",
+            {"table": table, "game": game, "totals": selectors.table_totals(game)},
+        )
     _do(
         request,
         lambda: services.table_confirm(table=table, user=request.user),
