@@ -60,13 +60,21 @@ class DealsTable(tables.Table):
         empty_text = gettext_lazy("No deal has been entered yet.")
         template_name = "django_tables2/table.html"
 
-    def __init__(self, rows: list[dict], *args, **kwargs):
+    def __init__(self, rows: list[dict], *args, table_link=None, **kwargs):
+        """`table_link(record)`: the URL the table's number links to (None: no link)."""
+        self.table_link = table_link
         seats = max((len(r["seats"]) for r in rows), default=4)
         extra = [(f"seat{i}", SeatColumn(i)) for i in range(max(seats, 4))]
         exclude = list(kwargs.pop("exclude", ()) or ())
         if not any(r["partner"] for r in rows):
             exclude.append("partner")
         super().__init__(rows, *args, extra_columns=extra, exclude=exclude, **kwargs)
+
+    def render_table(self, value, record):
+        url = self.table_link(record) if self.table_link else None
+        if not url:
+            return value
+        return format_html('<a class="table-link" href="{}">{}</a>', url, value)
 
     def _result(self, record) -> str:
         return result_text(record["won"], record["gap"])

@@ -8,10 +8,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tarotclub.core.decorators import director_required
-from tarotclub.core.forms import add_validation_error, posted_int
+from tarotclub.core.forms import add_validation_error, posted_int, query_int
 from tarotclub.games import policy
 from tarotclub.games.models import Game
 
@@ -89,17 +89,46 @@ def tournament_manage(request, pk: int):
         "t": t,
         "register": register,
         "entries": entries,
-        "tables": selectors.round_tables(t, t.current_round) if t.current_round else [],
         "ranking_form": RankingForm(initial={"ranking": t.ranking}),
         "Status": Status,
         # the history page (core) lists this tournament's changes
         "history_url": reverse("history") + f"?tournament={t.pk}",
+        **_round_context(request, t),
     }
-    context["all_confirmed"] = all(x["state"] == "confirmed" for x in context["tables"])
-    context["round_untouched"] = bool(context["tables"]) and all(
-        x["state"] == "not_started" for x in context["tables"]
-    )
     return render(request, "tournaments/manage.html", context)
+
+
+#: How often the director's page asks for its round's tables again (seconds).
+POLL_SECONDS = 15
+
+
+def _round_context(request, t: Tournament) -> dict:
+    """The round the director looks at (`?round=`, else the current one) and its tables."""
+    shown = query_int(request, "round")
+    chosen = shown is not None and 1 <= shown <= t.current_round
+    round_number = shown if chosen else t.current_round
+    tables = selectors.round_tables(t, round_number) if round_number else []
+    is_current = round_number == t.current_round
+    return {
+        "tables": tables,
+        "shown_round": round_number,
+        "follows_current": not chosen,  # the poll shows whatever round is current then
+        "is_current": is_current,
+        "rounds": list(range(1, t.current_round + 1)),
+        "poll_seconds": POLL_SECONDS,
+        "all_confirmed": all(x["state"] == "confirmed" for x in tables),
+        "round_untouched": is_current
+        and bool(tables)
+        and all(x["state"] == "not_started" for x in tables),
+    }
+
+
+@director_required
+@require_GET
+def manage_tables(request, pk: int):
+    """The director's page's round section alone, for htmx to poll (and swap in place)."""
+    t = _tournament(pk)
+    return render(request, "tournaments/_round_tables.html", {"t": t, **_round_context(request, t)})
 
 
 @director_required
