@@ -11,6 +11,7 @@ from tarotclub.core.models import action
 CREATED = action("tournament.created", _("tournament created"))
 UPDATED = action("tournament.updated", _("tournament settings changed"))
 ENTRY_REGISTERED = action("tournament.entry_registered", _("player registered"))
+ENTRIES_REGISTERED = action("tournament.entries_registered", _("players registered in bulk"))
 ENTRY_REMOVED = action("tournament.entry_removed", _("registration removed"))
 ENTRY_WITHDRAWN = action("tournament.entry_withdrawn", _("player withdrawn"))
 STARTED = action("tournament.started", _("tournament started"))

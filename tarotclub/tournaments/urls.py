@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/where/", views.tournament_where, name="where"),
     path("tournaments/<int:pk>/manage/", views.tournament_manage, name="manage"),
     path("tournaments/<int:pk>/manage/tables/", views.manage_tables, name="manage_tables"),
+    path("tournaments/<int:pk>/register/", views.entries_bulk, name="bulk"),
     path("tournaments/<int:pk>/start/", views.tournament_start, name="start"),
     path("tournaments/<int:pk>/next/", views.tournament_next_round, name="next"),
     path("tournaments/<int:pk>/reopen/", views.tournament_reopen, name="reopen"),

@@ -8,6 +8,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tarotclub.core.decorators import director_required
@@ -15,8 +16,8 @@ from tarotclub.core.forms import add_validation_error, posted_int, query_int
 from tarotclub.games import policy
 from tarotclub.games.models import Game
 
-from . import selectors, services
-from .forms import RankingForm, RegisterForm, TournamentForm
+from . import bulk, selectors, services
+from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
 from .models import Entry, Ranking, Status, Table, Tournament
 from .tables import StandingsTable
 
@@ -60,7 +61,7 @@ def _do(request, call, success: str | None = None) -> bool:
 @require_http_methods(["GET", "POST"])
 def tournament_manage(request, pk: int):
     t = _tournament(pk)
-    register = RegisterForm(request.POST if "register" in request.POST else None)
+    register = RegisterForm(request.POST if "register" in request.POST else None, tournament=t)
     if request.method == "POST" and "register" in request.POST and register.is_valid():
         data = register.cleaned_data
         try:
@@ -96,6 +97,49 @@ def tournament_manage(request, pk: int):
         **_round_context(request, t),
     }
     return render(request, "tournaments/manage.html", context)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def entries_bulk(request, pk: int):
+    """Paste a list of players; "preview" shows what registering them does; "confirm" does it.
+
+    The confirmation page carries the same text: the service reads and matches it again, so
+    what is registered is what the roster says at that moment.
+    """
+    t = _tournament(pk)
+    if t.status == Status.FINISHED:
+        messages.error(request, services.ERR_FINISHED)
+        return redirect("tournaments:manage", pk=t.pk)
+    form = BulkForm(request.POST or None)
+    context = {"t": t, "form": form, "line_errors": [], "preview": None}
+    if request.method == "POST" and form.is_valid():
+        lines, errors = bulk.parse(form.cleaned_data["names"])
+        if errors:
+            context["line_errors"] = errors
+        elif "confirm" in request.POST:
+            try:
+                result = services.entries_register_bulk(
+                    tournament=t, lines=lines, user=request.user
+                )
+            except ValidationError as e:
+                add_validation_error(form, e)
+            else:
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(n)s player registered (new guests: %(guests)s; "
+                        "already registered: %(skipped)s).",
+                        "%(n)s players registered (new guests: %(guests)s; "
+                        "already registered: %(skipped)s).",
+                        result.registered,
+                    )
+                    % {"n": result.registered, "guests": result.guests, "skipped": result.skipped},
+                )
+                return redirect("tournaments:manage", pk=t.pk)
+        else:
+            context["preview"] = selectors.bulk_preview(t, lines)
+    return render(request, "tournaments/bulk.html", context)
 
 
 #: How often the director's page asks for its round's tables again (seconds).
