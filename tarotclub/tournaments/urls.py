@@ -8,6 +8,7 @@ urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="new"),
     path("tournaments/<int:pk>/", views.tournament_standings, name="standings"),
     path("tournaments/<int:pk>/projector/", views.tournament_projector, name="projector"),
+    path("tournaments/<int:pk>/projector/screen/", views.projector_screen, name="projector_screen"),
     path("tournaments/<int:pk>/where/", views.tournament_where, name="where"),
     path("tournaments/<int:pk>/manage/", views.tournament_manage, name="manage"),
     path("tournaments/<int:pk>/manage/tables/", views.manage_tables, name="manage_tables"),

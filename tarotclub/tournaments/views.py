@@ -366,11 +366,52 @@ def tournament_standings(request, pk: int):
     return render(request, "tournaments/standings.html", _standings_context(t))
 
 
+#: The projector shows this many standings a screen (two columns of 15 rows, sized by the
+#: stylesheet to the screen's height), and moves to the next screen every few seconds.
+PROJECTOR_ROWS = 15
+PROJECTOR_COLUMNS = 2
+PROJECTOR_SECONDS = 8
+
+
+def _projector_context(request, t: Tournament) -> dict:
+    standings = selectors.standings(t)
+    rows = standings.rows
+    per_page = PROJECTOR_ROWS * PROJECTOR_COLUMNS
+    pages = max(1, -(-len(rows) // per_page))
+    page = query_int(request, "page", 1)
+    page = page if 1 <= page <= pages else 1
+    shown = rows[(page - 1) * per_page : page * per_page]
+    tables = selectors.round_tables(t, t.current_round) if t.current_round else []
+    confirmed = sum(1 for x in tables if x["state"] == "confirmed")
+    return {
+        "t": t,
+        "rows": shown,
+        "columns": 1 if len(shown) <= PROJECTOR_ROWS else PROJECTOR_COLUMNS,
+        "page": page,
+        "pages": pages,
+        "next_page": page % pages + 1,
+        "per_page": per_page,
+        "seconds": PROJECTOR_SECONDS,
+        "show_average": t.ranking == Ranking.AVERAGE,
+        "tables_count": len(tables),
+        "tables_confirmed": confirmed,
+        "deals_done": sum(x["done"] for x in tables),
+        "deals_planned": sum(x["planned"] for x in tables),
+    }
+
+
 def tournament_projector(request, pk: int):
+    """The standings for the wall: one screen of them, htmx swaps in the next every few
+    seconds (read afresh each time); no meta refresh."""
     t = _tournament(pk)
-    context = _standings_context(t)
-    context["tables"] = selectors.round_tables(t, t.current_round) if t.current_round else []
-    return render(request, "tournaments/projector.html", context)
+    return render(request, "tournaments/projector.html", _projector_context(request, t))
+
+
+@require_GET
+def projector_screen(request, pk: int):
+    """One screen of the projector (a fragment), for htmx."""
+    t = _tournament(pk)
+    return render(request, "tournaments/_projector_screen.html", _projector_context(request, t))
 
 
 def tournament_where(request, pk: int):
