@@ -12,6 +12,7 @@ from scoring.fft import format_points
 from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot.presenters import result_text
 from tarotclub.tournaments.models import SEAT_NAMES
+from tarotclub.tournaments.presenters import unbroken
 
 
 class SeatColumn(tables.Column):
@@ -23,14 +24,19 @@ class SeatColumn(tables.Column):
             accessor=tables.A(f"seats__{position}"),
             orderable=False,
             default="",
-            attrs={"td": {"class": "seat-score"}},
+            attrs={"td": {"class": "seat-score", "data-label": SEAT_NAMES[position]}},
             **kwargs,
         )
 
     def render(self, value):
         name, score = value
         css = "pos" if score > 0 else "neg" if score < 0 else ""
-        return format_html('{}<br><span class="num {}">{}</span>', name, css, signed(score))
+        return format_html(
+            '<span class="seat-name">{}</span> <span class="num {}">{}</span>',
+            unbroken(name),
+            css,
+            signed(score),
+        )
 
     def value(self, value):  # export: "Anne +75"
         if not value:
@@ -69,6 +75,18 @@ class DealsTable(tables.Table):
         if not any(r["partner"] for r in rows):
             exclude.append("partner")
         super().__init__(rows, *args, extra_columns=extra, exclude=exclude, **kwargs)
+        for column in self.columns:  # the narrow layout labels each cell (CSS attr())
+            td = column.column.attrs.setdefault("td", {})
+            td.setdefault("data-label", column.header)
+
+    def render_dealer(self, value):
+        return format_html("<span>{}</span>", unbroken(value))
+
+    def render_taker(self, value):
+        return format_html("<span>{}</span>", unbroken(value))
+
+    def render_partner(self, value):
+        return format_html("<span>{}</span>", unbroken(value))
 
     def render_table(self, value, record):
         url = self.table_link(record) if self.table_link else None
