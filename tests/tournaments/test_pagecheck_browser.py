@@ -25,7 +25,8 @@ LONG_NAMES = [
 ]
 
 HIDE_CHROME = """() => {
-  for (const el of document.querySelectorAll('.site-header, .site-footer')) el.style.display = 'none';
+  const chrome = document.querySelectorAll('.site-header, .site-footer');
+  for (const el of chrome) el.style.display = 'none';
 }"""
 
 
