@@ -48,15 +48,16 @@ class RegisterForm(forms.Form):
     guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
     licence = licence_field()
 
-    def __init__(self, *args, tournament, **kwargs):
+    def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         field = self.fields["player"]
         # any roster player is accepted (one registered meanwhile by another screen is then
         # told "already registered" by the service); the list offers only those not registered
         field.queryset = roster().order_by("name_key", "pk")
+        offered = roster_to_register(tournament) if tournament else field.queryset
         field.widget.choices = [
             ("", field.empty_label),
-            *[(p.pk, field.label_from_instance(p)) for p in roster_to_register(tournament)],
+            *[(p.pk, field.label_from_instance(p)) for p in offered],
         ]
 
     def clean(self):
