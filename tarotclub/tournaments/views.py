@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -167,6 +169,22 @@ def _round_context(request, t: Tournament) -> dict:
     }
 
 
+def _reload_when_not_directing(view):
+    """An htmx poll from a page whose session has ended (or lost its staff rights) asks the
+    browser to reload the whole page, instead of swapping a login page into the section."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.headers.get("HX-Request") and not request.user.is_staff:
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+@_reload_when_not_directing
 @director_required
 @require_GET
 def manage_tables(request, pk: int):

@@ -116,3 +116,14 @@ def test_the_all_deals_page_links_to_each_table(director_client, client, at_roun
 def test_the_all_deals_tables_frame_is_focusable(client, at_round_3):
     page = client.get(reverse("reports:deals", args=[at_round_3.pk])).content.decode()
     assert 'class="table-wrap" tabindex="0" role="region"' in page
+
+
+def test_a_poll_after_the_session_ended_reloads_the_page(client, member, at_round_3):
+    """htmx follows a redirect and would swap the login page into the section: instead the
+    poll asks for a full reload (which then shows the login page)."""
+    url = reverse("tournaments:manage_tables", args=[at_round_3.pk])
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Refresh"] == "true"
+    client.force_login(member)
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Refresh"] == "true"
