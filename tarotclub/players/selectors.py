@@ -2,7 +2,21 @@ from django.db.models import Q, QuerySet
 
 from .models import LOOK_ALIKE_MARK, Player, name_key
 
-__all__ = ["look_alikes", "name_key", "player_list", "players_matching", "short_labels"]
+__all__ = [
+    "look_alikes",
+    "name_key",
+    "player_list",
+    "players_matching",
+    "roster",
+    "short_labels",
+]
+
+
+def roster() -> QuerySet[Player]:
+    """The active roster: active members. A guest (`Player.guest`, added at a table or a
+    tournament) is not on it until a director makes them a member (untick "guest" on the
+    player's page); an inactive player (`active=False`) is not on it either."""
+    return Player.objects.filter(active=True, guest=False)
 
 
 def players_matching(query: str, queryset: QuerySet[Player] | None = None) -> QuerySet[Player]:

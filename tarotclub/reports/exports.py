@@ -57,19 +57,45 @@ def _sheet_title(title: str) -> str:
     return re.sub(r"[\[\]:*?/\\]", " ", str(title)).strip()[:31] or "Export"
 
 
+def clean_cell(value):
+    """A cell as it goes into a download: text without leading, trailing or doubled spaces
+    (nor line breaks), then made safe (`safe_cell`); numbers and empties as they are."""
+    if isinstance(value, str):
+        value = " ".join(value.split())
+    return safe_cell(value)
+
+
 def table_dataset(table: Table, *, title: str) -> tablib.Dataset:
     """The table's rows as plain values under its on-screen headers, every cell made safe."""
-    rows = [[safe_cell(v) for v in row] for row in table.as_values()]
+    rows = [[clean_cell(v) for v in row] for row in table.as_values()]
     return tablib.Dataset(*rows[1:], headers=rows[0], title=_sheet_title(title))
 
 
+def rows_dataset(headers: list, rows: list[list], *, title: str) -> tablib.Dataset:
+    """Rows of plain values (numbers as numbers, None for an empty cell), every cell made safe."""
+    return tablib.Dataset(
+        *[[clean_cell(v) for v in row] for row in rows],
+        headers=[clean_cell(str(h)) for h in headers],
+        title=_sheet_title(title),
+    )
+
+
 def export_response(table: Table, fmt: str, *, name: str, title: str) -> HttpResponse:
-    """The table as an attachment.
+    """The table as an attachment (see `dataset_response`)."""
+    return dataset_response(table_dataset(table, title=title), fmt, name=name)
+
+
+def rows_response(headers, rows, fmt: str, *, name: str, title: str) -> HttpResponse:
+    """Rows built for a spreadsheet (`reports.spreadsheets`) as an attachment."""
+    return dataset_response(rows_dataset(headers, rows, title=title), fmt, name=name)
+
+
+def dataset_response(dataset: tablib.Dataset, fmt: str, *, name: str) -> HttpResponse:
+    """A dataset as an attachment.
 
     CSV starts with a byte-order mark so that Excel reads the accents right, and quotes every
     field of text (numbers are left bare, so that they are read as numbers).
     """
-    dataset = table_dataset(table, title=title)
     if check_format(fmt) == "csv":
         content = "\ufeff" + dataset.export("csv", quoting=csv.QUOTE_NONNUMERIC)
     else:

@@ -9,6 +9,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 
 from scoring.fft import format_points
+from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot.presenters import result_text
 from tarotclub.tournaments.models import SEAT_NAMES
@@ -23,14 +24,19 @@ class SeatColumn(tables.Column):
             accessor=tables.A(f"seats__{position}"),
             orderable=False,
             default="",
-            attrs={"td": {"class": "seat-score"}},
+            attrs={"td": {"class": "seat-score", "data-label": SEAT_NAMES[position]}},
             **kwargs,
         )
 
     def render(self, value):
         name, score = value
         css = "pos" if score > 0 else "neg" if score < 0 else ""
-        return format_html('{}<br><span class="num {}">{}</span>', name, css, signed(score))
+        return format_html(
+            '<span class="seat-name">{}</span> <span class="num {}">{}</span>',
+            no_break_hyphens(name),
+            css,
+            signed(score),
+        )
 
     def value(self, value):  # export: "Anne +75"
         if not value:
@@ -60,13 +66,33 @@ class DealsTable(tables.Table):
         empty_text = gettext_lazy("No deal has been entered yet.")
         template_name = "django_tables2/table.html"
 
-    def __init__(self, rows: list[dict], *args, **kwargs):
+    def __init__(self, rows: list[dict], *args, table_link=None, **kwargs):
+        """`table_link(record)`: the URL the table's number links to (None: no link)."""
+        self.table_link = table_link
         seats = max((len(r["seats"]) for r in rows), default=4)
         extra = [(f"seat{i}", SeatColumn(i)) for i in range(max(seats, 4))]
         exclude = list(kwargs.pop("exclude", ()) or ())
         if not any(r["partner"] for r in rows):
             exclude.append("partner")
         super().__init__(rows, *args, extra_columns=extra, exclude=exclude, **kwargs)
+        for column in self.columns:  # the narrow layout labels each cell (CSS attr())
+            td = column.column.attrs.setdefault("td", {})
+            td.setdefault("data-label", column.header)
+
+    def render_dealer(self, value):
+        return format_html("<span>{}</span>", no_break_hyphens(value))
+
+    def render_taker(self, value):
+        return format_html("<span>{}</span>", no_break_hyphens(value))
+
+    def render_partner(self, value):
+        return format_html("<span>{}</span>", no_break_hyphens(value))
+
+    def render_table(self, value, record):
+        url = self.table_link(record) if self.table_link else None
+        if not url:
+            return value
+        return format_html('<a class="table-link" href="{}">{}</a>', url, value)
 
     def _result(self, record) -> str:
         return result_text(record["won"], record["gap"])

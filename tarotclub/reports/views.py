@@ -10,18 +10,17 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tarotclub.core.forms import configure_table, query_int
 from tarotclub.core.text import text_key
 from tarotclub.games import selectors as game_selectors
-from tarotclub.kinds.tarot import selectors as tarot_selectors
-from tarotclub.kinds.tarot.tables import SheetTable
-from tarotclub.tournaments.models import Tournament
+from tarotclub.tournaments.models import Table, Tournament
 
-from . import documents, printouts
-from .exports import check_format, export_response, filename
+from . import documents, printouts, spreadsheets
+from .exports import check_format, filename, rows_response
 from .pdf import pdf_response, render_pdf, render_pdf_split
 from .tables import DealsTable
 
@@ -53,9 +52,9 @@ def _base_url(request) -> str:
 def standings_export(request, pk: int, fmt: str):
     check_format(fmt)
     t = _tournament(pk)
-    table = printouts.standings_context(t)["table"]
-    return export_response(
-        table, fmt, name=filename("standings", t.name, t.date, fmt), title=_("Standings")
+    headers, rows = spreadsheets.standings(t)
+    return rows_response(
+        headers, rows, fmt, name=filename("standings", t.name, t.date, fmt), title=_("Standings")
     )
 
 
@@ -65,10 +64,37 @@ def _deals_round(request, t: Tournament) -> int | None:
 
 
 def deals_page(request, pk: int):
-    """Every deal of the tournament (or of one round), as in the spreadsheet."""
+    """Every deal of the tournament (or of one round, or one table), as in the spreadsheet.
+
+    Each table's number links to that table's deals; for a director, to the table's sheet
+    (its share link, which the public page never shows).
+    """
     t = _tournament(pk)
     round_number = _deals_round(request, t)
-    table = DealsTable(documents.tournament_deals(t, round_number))
+    rows = documents.tournament_deals(t, round_number)
+    table_number = query_int(request, "table") if round_number else None
+    if table_number is not None and any(r["table"] == table_number for r in rows):
+        rows = [r for r in rows if r["table"] == table_number]
+    else:
+        table_number = None
+    deals_url = reverse("reports:deals", args=[t.pk])
+    if request.user.is_staff:
+        tokens = dict(
+            ((r, n), token)
+            for r, n, token in Table.objects.filter(tournament=t).values_list(
+                "round", "number", "game__token"
+            )
+        )
+
+        def table_link(record):
+            token = tokens.get((record["round"], record["table"]))
+            return reverse("games:sheet", args=[token]) if token else None
+    else:
+
+        def table_link(record):
+            return f"{deals_url}?round={record['round']}&table={record['table']}"
+
+    table = DealsTable(rows, table_link=table_link)
     configure_table(request, table, per_page=100)
     return render(
         request,
@@ -77,6 +103,7 @@ def deals_page(request, pk: int):
             "t": t,
             "table": table,
             "round": round_number,
+            "table_number": table_number,
             "rounds": list(range(1, t.current_round + 1)),
         },
     )
@@ -86,9 +113,11 @@ def deals_export(request, pk: int, fmt: str):
     check_format(fmt)
     t = _tournament(pk)
     round_number = _deals_round(request, t)
-    table = DealsTable(documents.tournament_deals(t, round_number))
+    headers, rows = spreadsheets.tournament_deals(documents.tournament_deals(t, round_number))
     kind = f"deals-r{round_number}" if round_number else "deals"
-    return export_response(table, fmt, name=filename(kind, t.name, t.date, fmt), title=_("Deals"))
+    return rows_response(
+        headers, rows, fmt, name=filename(kind, t.name, t.date, fmt), title=_("Deals")
+    )
 
 
 def players_page(request, pk: int):
@@ -110,8 +139,8 @@ def game_deals_export(request, token: str, fmt: str):
     """The deals of a game from the on-screen score sheet's table (plain values)."""
     check_format(fmt)
     game = _tarot_game_or_404(token)
-    table = SheetTable(tarot_selectors.game_sheet(game))
+    headers, rows = spreadsheets.game_deals(game)
     created = timezone.localdate(game.created_at)
-    return export_response(
-        table, fmt, name=filename("deals", str(game), created, fmt), title=_("Deals")
+    return rows_response(
+        headers, rows, fmt, name=filename("deals", str(game), created, fmt), title=_("Deals")
     )

@@ -7,8 +7,10 @@ from django.utils.translation import gettext_lazy as _
 from tarotclub.core.forms import ModelPkChoiceField, StrictDateField, WholeNumberField
 from tarotclub.players.forms import licence_field
 from tarotclub.players.models import Player
+from tarotclub.players.selectors import roster
 
 from .models import Ranking
+from .selectors import roster_to_register
 
 
 class TournamentForm(forms.Form):
@@ -35,14 +37,28 @@ class TournamentForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
+    """One player: from the active roster (members, not yet registered here), or a guest."""
+
     player = ModelPkChoiceField(
         label=_("Player from the roster"),
-        queryset=Player.objects.filter(active=True).order_by("name"),
+        queryset=Player.objects.none(),
         required=False,
         error_messages={"invalid_choice": _("Choose a player from the list.")},
     )
     guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
     licence = licence_field()
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        # any roster player is accepted (one registered meanwhile by another screen is then
+        # told "already registered" by the service); the list offers only those not registered
+        field.queryset = roster().order_by("name_key", "pk")
+        offered = roster_to_register(tournament) if tournament else field.queryset
+        field.widget.choices = [
+            ("", field.empty_label),
+            *[(p.pk, field.label_from_instance(p)) for p in offered],
+        ]
 
     def clean(self):
         data = super().clean()
@@ -51,6 +67,22 @@ class RegisterForm(forms.Form):
         if data.get("player") and (data.get("guest_name") or "").strip():
             raise forms.ValidationError(_("Choose a player or give a guest's name, not both."))
         return data
+
+
+class BulkForm(forms.Form):
+    """A pasted list of players, one a line (read by `bulk.parse`, which bounds it)."""
+
+    names = forms.CharField(
+        label=_("Players, one a line"),
+        help_text=_(
+            "A name, and a licence number if you have it: “Anne Martin;123456”, "
+            "“Anne Martin, 123456” or “Anne Martin 123456”. Names already on the roster are "
+            "matched; the others become guests. You confirm on the next page."
+        ),
+        widget=forms.Textarea(attrs={"rows": 8, "autocomplete": "off", "spellcheck": "false"}),
+        strip=False,
+        error_messages={"required": _("Paste at least one name.")},
+    )
 
 
 class RankingForm(forms.Form):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db.models import Count, F, Prefetch, Q, Sum
@@ -17,6 +17,7 @@ from tarotclub.games.policy import EventTable, Gone
 from tarotclub.games.presenters import figure
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
+from tarotclub.players.selectors import roster
 
 from .history import ENTRY_REMOVED
 from .models import SEAT_NAMES, Entry, Ranking, RedrawnTable, Status, Table, Tournament
@@ -160,6 +161,88 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
             }
         )
     return out
+
+
+def table_totals(game: Game) -> list[tuple[Player, int]]:
+    """A table's players in seat order with their totals (summed in the database)."""
+    seats = Seat.objects.filter(game=game).select_related("player").order_by("position")
+    totals = dict(
+        DealLine.objects.filter(deal__game=game)
+        .values_list("player_id")
+        .annotate(total=Sum("score"))
+        .values_list("player_id", "total")
+    )
+    return [(s.player, totals.get(s.player_id, 0)) for s in seats]
+
+
+def roster_to_register(tournament: Tournament):
+    """The registration form's choice: the active roster (`players.selectors.roster`: active
+    members, not guests) without the players already registered in this tournament."""
+    return roster().exclude(entries__tournament=tournament).order_by("name_key", "pk")
+
+
+@dataclass
+class BulkPreview:
+    """What registering a pasted list would do (`bulk.parse` lines), read now."""
+
+    matched: list[tuple[Player, object]] = field(default_factory=list)  # by name
+    by_licence: list[tuple[Player, object]] = field(default_factory=list)  # name unknown
+    registered: list[tuple[Player, object]] = field(default_factory=list)  # skipped
+    guests: list = field(default_factory=list)  # lines of new guests to create
+    conflicts: list[tuple[object, Player, Player]] = field(default_factory=list)
+
+    @property
+    def to_register(self) -> int:
+        return len(self.matched) + len(self.by_licence) + len(self.guests)
+
+
+def bulk_preview(tournament: Tournament, lines) -> BulkPreview:
+    """Match each line against the whole roster (guests too) by its name's key, else by its
+    licence; a name of one player with the licence of another is a conflict. Two queries."""
+    keys = {line.key for line in lines} | {line.whole_key for line in lines if line.whole_key}
+    licences = {line.licence.upper() for line in lines if line.licence}
+    found = Player.objects.filter(Q(name_key__in=keys) | Q(licence__in=licences))
+    by_key = {p.name_key: p for p in found}
+    by_licence: dict[str, Player] = {}
+    for p in sorted(found, key=lambda p: p.pk):
+        if p.licence:
+            by_licence.setdefault(p.licence.upper(), p)
+    # a licence typed in another case: look again without case (few lines, one query)
+    missing = [x for x in licences if x not in by_licence]
+    if missing:
+        for p in Player.objects.filter(
+            Q(*[Q(licence__iexact=x) for x in missing], _connector=Q.OR)
+        ).order_by("pk"):
+            by_licence.setdefault(p.licence.upper(), p)
+    registered = set(
+        Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True)
+    )
+    preview = BulkPreview()
+    seen: dict[int, Player] = {}
+    for line in lines:
+        if line.whole_key and line.whole_key in by_key:  # "Player 0042" is a name
+            player = by_key[line.whole_key]
+            line = replace(line, name=player.name, licence="", key=player.name_key, whole_key="")
+        named = by_key.get(line.key)
+        licensed = by_licence.get(line.licence.upper()) if line.licence else None
+        if named and licensed and named.pk != licensed.pk:
+            preview.conflicts.append((line, named, licensed))
+            continue
+        player = named or licensed
+        if player is not None and player.pk in seen:  # two lines for one player
+            preview.conflicts.append((line, player, seen[player.pk]))
+            continue
+        if player is not None:
+            seen[player.pk] = player
+        if player is None:
+            preview.guests.append(line)
+        elif player.pk in registered:
+            preview.registered.append((player, line))
+        elif named:
+            preview.matched.append((player, line))
+        else:
+            preview.by_licence.append((player, line))
+    return preview
 
 
 def find_seat(tournament: Tournament, query: str) -> list[dict]:

@@ -10,6 +10,7 @@ tournament twice.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
@@ -23,16 +24,18 @@ from tarotclub.games import services as games
 from tarotclub.games.models import Change, Game, Seat
 from tarotclub.kinds.tarot.models import Deal
 from tarotclub.kinds.tarot.services import game_totals_db
-from tarotclub.players.models import Player
+from tarotclub.players.models import Player, name_key
 from tarotclub.players.services import player_create
 
 from . import seating
 from .history import (  # noqa: F401  (the actions a test or a page names by the services)
     CREATED,
+    ENTRIES_REGISTERED,
     ENTRY_REGISTERED,
     ENTRY_REMOVED,
     ENTRY_WITHDRAWN,
     FINISHED,
+    REOPENED,
     ROUND_FORCED,
     ROUND_REDRAWN,
     ROUND_SEATED,
@@ -42,6 +45,7 @@ from .history import (  # noqa: F401  (the actions a test or a page names by the
     UPDATED,
 )
 from .models import Entry, RedrawnTable, Status, Table, Tournament, deals_for_table
+from .selectors import bulk_preview
 
 ERR_NAME = _("Give the tournament a name.")
 ERR_ROUNDS = _("A tournament has 1 to 20 rounds.")
@@ -70,6 +74,13 @@ ERR_REDRAWN_ALREADY = _(
     "Check the new tables before redrawing again."
 )
 
+ERR_NOT_FINISHED = _(
+    "The tournament is not finished (reopened meanwhile, or a second tap): nothing was changed."
+)
+ERR_BULK_CONFLICT = _(
+    "Line %(line)s (%(text)s) names %(name)s but gives the licence of %(other)s, or names a "
+    "player of another line: correct it, nothing was registered."
+)
 ERR_ENTRY_GONE = _("This player is no longer registered (removed meanwhile): nothing was changed.")
 
 #: Seat names by position; a table of five has a fifth seat.
@@ -253,7 +264,10 @@ def entry_register(
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
     if player is None:
-        player = player_create(name=guest_name, guest=True, licence=licence)
+        # a guest who came before is the same guest again, found by the name's key
+        player = Player.objects.filter(name_key=name_key(guest_name)).first() or player_create(
+            name=guest_name, guest=True, licence=licence, user=user
+        )
     if Entry.objects.filter(tournament=t, player=player).exists():
         raise TournamentError(ERR_ALREADY_REGISTERED, params={"name": player.name})
     licence = (licence or player.licence or "").strip()[:20]
@@ -267,6 +281,71 @@ def entry_register(
         _replan(t)
     log_action(t, ENTRY_REGISTERED, user=user, after={**_entry(entry), "guest": player.guest})
     return entry
+
+
+@dataclass(frozen=True)
+class BulkResult:
+    registered: int  # entries made
+    skipped: int  # already registered
+    guests: int  # guests created (among the registered)
+
+
+@transaction.atomic
+def entries_register_bulk(*, tournament: Tournament, lines, user=None) -> BulkResult:
+    """Register every player of a pasted list (`bulk.parse` lines) in one transaction.
+
+    Each line is matched now, under the tournament's lock (`selectors.bulk_preview`): roster
+    players by their name's key or licence, those already registered skipped, the others
+    created as guests. A conflicting line refuses the whole list. One history entry. The same
+    list sent twice (a double tap) registers nobody the second time.
+    """
+    t = _lock(tournament)
+    if t.status == Status.FINISHED:
+        raise TournamentError(ERR_FINISHED)
+    preview = bulk_preview(t, lines)
+    if preview.conflicts:
+        line, named, other = preview.conflicts[0]
+        raise TournamentError(
+            ERR_BULK_CONFLICT,
+            code="conflict",
+            params={
+                "line": line.number,
+                "text": line.name,
+                "name": named.name,
+                "other": other.name,
+            },
+        )
+    todo = [(p, line) for p, line in preview.matched + preview.by_licence]
+    guests = []
+    for line in preview.guests:
+        guest = player_create(name=line.name, guest=True, licence=line.licence, user=user)
+        guests.append(guest)
+        todo.append((guest, line))
+    first_round = t.current_round + 1 if t.status == Status.RUNNING else 1
+    entries = Entry.objects.bulk_create(
+        Entry(
+            tournament=t,
+            player=player,
+            licence=(line.licence or player.licence or "")[:20],
+            first_round=first_round,
+        )
+        for player, line in sorted(todo, key=lambda x: x[1].number)
+    )
+    if entries and t.status == Status.RUNNING:
+        _replan(t)
+    if entries:
+        log_action(
+            t,
+            ENTRIES_REGISTERED,
+            user=user,
+            after={
+                "players": [_player(e.player) for e in entries],
+                "guests": [g.name for g in guests],
+                "skipped": [_player(p) for p, _line in preview.registered],
+                "first_round": first_round,
+            },
+        )
+    return BulkResult(registered=len(entries), skipped=len(preview.registered), guests=len(guests))
 
 
 @transaction.atomic
@@ -457,6 +536,29 @@ def tournament_next_round(
     t.plan = t.plan[1:]
     t.save(update_fields=["plan"])
     log_action(t, ROUND_SEATED, user=user, after=round_seats(t, t.current_round))
+    return t
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user=None) -> Tournament:
+    """A director opens a finished tournament again (a result to correct after the end).
+
+    It is running again at its last round, whose tables stay confirmed: the director unlocks
+    the one to correct, and finishes the tournament again as before. A second tap finds it
+    running and is refused; nothing changes twice.
+    """
+    t = _lock(tournament)
+    if t.status != Status.FINISHED:
+        raise TournamentError(ERR_NOT_FINISHED, code="not_finished")
+    t.status = Status.RUNNING
+    t.save(update_fields=["status"])
+    log_action(
+        t,
+        REOPENED,
+        user=user,
+        before={"status": Status.FINISHED},
+        after={"status": t.status, "round": t.current_round},
+    )
     return t
 
 

@@ -6,12 +6,13 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.tables import ScoreColumn
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"))
+    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
+    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"class": "name"}})
     licence = tables.Column(
         verbose_name=_("Licence"), attrs={"th": {"class": "licence"}, "td": {"class": "licence"}}
     )
@@ -28,7 +29,10 @@ class StandingsTable(tables.Table):
                 ScoreColumn(
                     verbose_name=_("R%(n)s") % {"n": r},
                     accessor=tables.A(f"r{r}"),
-                    attrs={"th": {"class": "num"}, "td": {"class": "num"}},
+                    attrs={
+                        "th": {"class": "num"},
+                        "td": {"class": "num round", "data-label": _("R%(n)s") % {"n": r}},
+                    },
                     default="–",
                 ),
             )
@@ -71,8 +75,10 @@ class StandingsTable(tables.Table):
 
     def render_name(self, value, record):
         if record["withdrawn"]:
-            return format_html('{} <small class="muted">({})</small>', value, _("withdrawn"))
-        return value
+            return format_html(
+                '{} <small class="muted">({})</small>', no_break_hyphens(value), _("withdrawn")
+            )
+        return no_break_hyphens(value)
 
     def value_name(self, value, record):
         return value

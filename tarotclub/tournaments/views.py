@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tarotclub.core.decorators import director_required
-from tarotclub.core.forms import add_validation_error, posted_int
+from tarotclub.core.forms import add_validation_error, posted_int, query_int
 from tarotclub.games import policy
 from tarotclub.games.models import Game
 
-from . import selectors, services
-from .forms import RankingForm, RegisterForm, TournamentForm
+from . import bulk, selectors, services
+from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
 from .models import Entry, Ranking, Status, Table, Tournament
 from .tables import StandingsTable
 
@@ -60,7 +63,7 @@ def _do(request, call, success: str | None = None) -> bool:
 @require_http_methods(["GET", "POST"])
 def tournament_manage(request, pk: int):
     t = _tournament(pk)
-    register = RegisterForm(request.POST if "register" in request.POST else None)
+    register = RegisterForm(request.POST if "register" in request.POST else None, tournament=t)
     if request.method == "POST" and "register" in request.POST and register.is_valid():
         data = register.cleaned_data
         try:
@@ -89,22 +92,111 @@ def tournament_manage(request, pk: int):
         "t": t,
         "register": register,
         "entries": entries,
-        "tables": selectors.round_tables(t, t.current_round) if t.current_round else [],
         "ranking_form": RankingForm(initial={"ranking": t.ranking}),
         "Status": Status,
         # the history page (core) lists this tournament's changes
         "history_url": reverse("history") + f"?tournament={t.pk}",
+        **_round_context(request, t),
     }
-    context["all_confirmed"] = all(x["state"] == "confirmed" for x in context["tables"])
-    context["round_untouched"] = bool(context["tables"]) and all(
-        x["state"] == "not_started" for x in context["tables"]
-    )
     return render(request, "tournaments/manage.html", context)
 
 
 @director_required
-@require_POST
+@require_http_methods(["GET", "POST"])
+def entries_bulk(request, pk: int):
+    """Paste a list of players; "preview" shows what registering them does; "confirm" does it.
+
+    The confirmation page carries the same text: the service reads and matches it again, so
+    what is registered is what the roster says at that moment.
+    """
+    t = _tournament(pk)
+    if t.status == Status.FINISHED:
+        messages.error(request, services.ERR_FINISHED)
+        return redirect("tournaments:manage", pk=t.pk)
+    form = BulkForm(request.POST or None)
+    context = {"t": t, "form": form, "line_errors": [], "preview": None}
+    if request.method == "POST" and form.is_valid():
+        lines, errors = bulk.parse(form.cleaned_data["names"])
+        if errors:
+            context["line_errors"] = errors
+        elif "confirm" in request.POST:
+            try:
+                result = services.entries_register_bulk(
+                    tournament=t, lines=lines, user=request.user
+                )
+            except ValidationError as e:
+                add_validation_error(form, e)
+            else:
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(n)s player registered (new guests: %(guests)s; "
+                        "already registered: %(skipped)s).",
+                        "%(n)s players registered (new guests: %(guests)s; "
+                        "already registered: %(skipped)s).",
+                        result.registered,
+                    )
+                    % {"n": result.registered, "guests": result.guests, "skipped": result.skipped},
+                )
+                return redirect("tournaments:manage", pk=t.pk)
+        else:
+            context["preview"] = selectors.bulk_preview(t, lines)
+    return render(request, "tournaments/bulk.html", context)
+
+
+#: How often the director's page asks for its round's tables again (seconds).
+POLL_SECONDS = 15
+
+
+def _round_context(request, t: Tournament) -> dict:
+    """The round the director looks at (`?round=`, else the current one) and its tables."""
+    shown = query_int(request, "round")
+    chosen = shown is not None and 1 <= shown <= t.current_round
+    round_number = shown if chosen else t.current_round
+    tables = selectors.round_tables(t, round_number) if round_number else []
+    is_current = round_number == t.current_round
+    return {
+        "tables": tables,
+        "shown_round": round_number,
+        "follows_current": not chosen,  # the poll shows whatever round is current then
+        "is_current": is_current,
+        "rounds": list(range(1, t.current_round + 1)),
+        "poll_seconds": POLL_SECONDS,
+        "all_confirmed": all(x["state"] == "confirmed" for x in tables),
+        "round_untouched": is_current
+        and bool(tables)
+        and all(x["state"] == "not_started" for x in tables),
+    }
+
+
+def _reload_when_not_directing(view):
+    """An htmx poll from a page whose session has ended (or lost its staff rights) asks the
+    browser to reload the whole page, instead of swapping a login page into the section."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.headers.get("HX-Request") and not request.user.is_staff:
+            response = HttpResponse(status=204)
+            response["HX-Refresh"] = "true"
+            return response
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+@_reload_when_not_directing
+@director_required
+@require_GET
+def manage_tables(request, pk: int):
+    """The director's page's round section alone, for htmx to poll (and swap in place)."""
+    t = _tournament(pk)
+    return render(request, "tournaments/_round_tables.html", {"t": t, **_round_context(request, t)})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
 def entry_withdraw(request, pk: int, entry_pk: int):
+    """GET: what withdrawing (or, before the start, removing) the player does; POST: do it."""
     t = _tournament(pk)
     entry = Entry.objects.filter(pk=entry_pk, tournament=t).select_related("player").first()
     if entry is None:
@@ -114,6 +206,14 @@ def entry_withdraw(request, pk: int, entry_pk: int):
         messages.error(request, services.ERR_ENTRY_GONE)
         return redirect("tournaments:manage", pk=t.pk)
     removing = t.status == Status.REGISTRATION
+    if request.method == "GET":
+        if t.status == Status.FINISHED or entry.withdrawn:
+            return redirect("tournaments:manage", pk=t.pk)
+        return render(
+            request,
+            "tournaments/confirm_withdraw.html",
+            {"t": t, "entry": entry, "removing": removing, "next_round": t.current_round + 1},
+        )
     _do(
         request,
         lambda: services.entry_withdraw(
@@ -173,6 +273,24 @@ def tournament_next_round(request, pk: int):
 
 
 @director_required
+@require_http_methods(["GET", "POST"])
+def tournament_reopen(request, pk: int):
+    """GET: what reopening a finished tournament means; POST: reopen it (history entry)."""
+    t = _tournament(pk)
+    if request.method == "POST":
+        _do(
+            request,
+            lambda: services.tournament_reopen(tournament=t, user=request.user),
+            _("The tournament is open again at round %(n)s.") % {"n": t.current_round},
+        )
+        return redirect("tournaments:manage", pk=t.pk)
+    if t.status != Status.FINISHED:
+        messages.error(request, services.ERR_NOT_FINISHED)
+        return redirect("tournaments:manage", pk=t.pk)
+    return render(request, "tournaments/confirm_reopen.html", {"t": t})
+
+
+@director_required
 @require_POST
 def round_redraw(request, pk: int):
     t = _tournament(pk)
@@ -220,9 +338,10 @@ def table_unlock(request, pk: int, table_pk: int):
     return redirect("tournaments:manage", pk=t.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def table_confirm(request, token: str):
-    """The table confirms its sheet (through its share link)."""
+    """The table confirms its sheet (through its share link): GET shows the totals being
+    confirmed and what it means; POST confirms."""
     game = Game.objects.filter(token=token[:32]).select_related("tournament_table").first()
     if game is None:
         notice = policy.gone(token)
@@ -233,6 +352,16 @@ def table_confirm(request, token: str):
     if table is None:  # a casual game: nothing to confirm
         messages.error(request, policy.check(game, policy.CONFIRM, user=request.user).reason)
         return redirect("games:sheet", token=game.token)
+    if request.method == "GET":
+        verdict = policy.check(game, policy.CONFIRM, user=request.user)
+        if not verdict:
+            messages.error(request, verdict.reason)
+            return redirect("games:sheet", token=game.token)
+        return render(
+            request,
+            "tournaments/confirm_sheet.html",
+            {"table": table, "game": game, "totals": selectors.table_totals(game)},
+        )
     _do(
         request,
         lambda: services.table_confirm(table=table, user=request.user),
@@ -255,11 +384,52 @@ def tournament_standings(request, pk: int):
     return render(request, "tournaments/standings.html", _standings_context(t))
 
 
+#: The projector shows this many standings a screen (two columns of 15 rows, sized by the
+#: stylesheet to the screen's height), and moves to the next screen every few seconds.
+PROJECTOR_ROWS = 15
+PROJECTOR_COLUMNS = 2
+PROJECTOR_SECONDS = 8
+
+
+def _projector_context(request, t: Tournament) -> dict:
+    standings = selectors.standings(t)
+    rows = standings.rows
+    per_page = PROJECTOR_ROWS * PROJECTOR_COLUMNS
+    pages = max(1, -(-len(rows) // per_page))
+    page = query_int(request, "page", 1)
+    page = page if 1 <= page <= pages else 1
+    shown = rows[(page - 1) * per_page : page * per_page]
+    tables = selectors.round_tables(t, t.current_round) if t.current_round else []
+    confirmed = sum(1 for x in tables if x["state"] == "confirmed")
+    return {
+        "t": t,
+        "rows": shown,
+        "columns": 1 if len(shown) <= PROJECTOR_ROWS else PROJECTOR_COLUMNS,
+        "page": page,
+        "pages": pages,
+        "next_page": page % pages + 1,
+        "per_page": per_page,
+        "seconds": PROJECTOR_SECONDS,
+        "show_average": t.ranking == Ranking.AVERAGE,
+        "tables_count": len(tables),
+        "tables_confirmed": confirmed,
+        "deals_done": sum(x["done"] for x in tables),
+        "deals_planned": sum(x["planned"] for x in tables),
+    }
+
+
 def tournament_projector(request, pk: int):
+    """The standings for the wall: one screen of them, htmx swaps in the next every few
+    seconds (read afresh each time); no meta refresh."""
     t = _tournament(pk)
-    context = _standings_context(t)
-    context["tables"] = selectors.round_tables(t, t.current_round) if t.current_round else []
-    return render(request, "tournaments/projector.html", context)
+    return render(request, "tournaments/projector.html", _projector_context(request, t))
+
+
+@require_GET
+def projector_screen(request, pk: int):
+    """One screen of the projector (a fragment), for htmx."""
+    t = _tournament(pk)
+    return render(request, "tournaments/_projector_screen.html", _projector_context(request, t))
 
 
 def tournament_where(request, pk: int):

@@ -218,7 +218,8 @@ def test_every_write_route_in_every_state(state, route, who, make_players, membe
 
 
 @pytest.mark.parametrize(
-    "state, route, who", [c for c in CASES if c[1] in ("deal", "correct", "undo", "finish")]
+    "state, route, who",
+    [c for c in CASES if c[1] in ("deal", "correct", "undo", "finish", "confirm")],
 )
 def test_entry_forms_open_only_where_the_write_is_allowed(
     state, route, who, make_players, member, director
@@ -241,7 +242,8 @@ BUTTONS = {
     "deal": lambda g: 'href="{}"'.format(reverse("games:deal_new", args=[g.token])),
     "undo": lambda g: 'href="{}"'.format(reverse("games:deal_undo", args=[g.token])),
     "finish": lambda g: 'href="{}"'.format(reverse("games:finish", args=[g.token])),
-    "confirm": lambda g: 'action="{}"'.format(reverse("tournaments:confirm", args=[g.token])),
+    # a link to the confirmation page (it asks first), not a button that locks at once
+    "confirm": lambda g: 'href="{}"'.format(reverse("tournaments:confirm", args=[g.token])),
 }
 
 

@@ -95,9 +95,8 @@ def test_standings_csv_and_xlsx_match_the_screen(played, english_client):
     standings = selectors.standings(t)
     assert len(rows) == 1 + len(standings.rows) == 19
     for row, expected in zip(rows[1:], standings.rows, strict=True):
-        rank = f"{expected.rank}=" if expected.tied else str(expected.rank)
         assert row == [
-            rank,
+            str(expected.rank),  # a number: tied players share it
             expected.player.name,
             expected.licence,
             str(expected.rounds[1]),
@@ -123,19 +122,25 @@ def test_deals_csv_and_xlsx_match_the_all_deals_page(played, english_client):
     assert "Partner" not in headers  # at a table of five the dealer sits out: nobody is called
     response = english_client.get(reverse("reports:deals_export", args=[t.pk, "csv"]))
     rows = read_csv(response)
-    assert rows[0] == headers
+    # the screen's columns, each seat's player followed by their score in its own column
+    seats = headers[-5:]
+    expected = [h for h in headers if h not in seats] + [
+        x for seat in seats for x in (seat, f"{seat} score")
+    ]
+    assert [h for h in rows[0] if h not in ("Partner", "Margin")] == expected
     deals = Deal.objects.filter(game__tournament_table__tournament=t).count()
     assert len(rows) == 1 + deals
     assert all("<" not in cell for row in rows for cell in row)  # plain values, no HTML
     first = rows[1]
     assert first[:3] == ["1", "1", "1"]
-    # a seat's cell: the player's name and score; the five (or four) scores add up to zero
+    # the five (or four) scores add up to zero
     for row in rows[1:]:
-        scores = [int(cell.rsplit(" ", 1)[1]) for cell in row[-5:] if cell]
+        cell = dict(zip(rows[0], row, strict=True))
+        scores = [int(cell[f"{seat} score"]) for seat in seats if cell[seat]]
         assert len(scores) in (4, 5) and sum(scores) == 0
     xlsx = read_xlsx(english_client.get(reverse("reports:deals_export", args=[t.pk, "xlsx"])))
-    assert xlsx[0] == headers and len(xlsx) == len(rows)
-    points = headers.index("Points")
+    assert xlsx[0] == rows[0] and len(xlsx) == len(rows)
+    points = rows[0].index("Points")
     assert [row[points] for row in xlsx[1:]] == [float(row[points]) for row in rows[1:]]
     # one round only
     url = reverse("reports:deals_export", args=[t.pk, "csv"])
@@ -157,15 +162,19 @@ def test_game_deals_export_from_the_score_sheet(game4, english_client):
     assert headers == ["#", "Dealer", "Deal", "Anne", "Bram", "Chloé", "Dirk"]
     response = english_client.get(reverse("reports:game_deals_export", args=[game4.token, "csv"]))
     rows = read_csv(response)
-    assert rows[0] == headers
+    # the screen's "Deal" column is split into columns of its own; one column per player
+    assert rows[0][:2] == headers[:2] and rows[0][-4:] == [
+        p.name for p in game_selectors.seat_players(game4)
+    ]
+    assert "Deal" not in rows[0] and {"Taker", "Contract", "Bouts", "Points"} <= set(rows[0])
     assert len(rows) == 3
     for row, deal in zip(rows[1:], game4.deals.prefetch_related("lines"), strict=True):
         scores = {line.player_id: line.score for line in deal.lines.all()}
         assert row[0] == str(deal.number)
-        assert "<" not in row[2] and "garde" in row[2]
-        assert [int(x) for x in row[3:]] == [scores[p.pk] for p in (anne, bram, chloe, dirk)]
+        assert row[rows[0].index("Contract")] == "garde"
+        assert [int(x) for x in row[-4:]] == [scores[p.pk] for p in (anne, bram, chloe, dirk)]
     url = reverse("reports:game_deals_export", args=[game4.token, "xlsx"])
     xlsx = read_xlsx(english_client.get(url))
-    assert xlsx[0] == headers and [r[3:] for r in xlsx[1:]] == [
-        [int(x) for x in r[3:]] for r in rows[1:]
+    assert xlsx[0] == rows[0] and [r[-4:] for r in xlsx[1:]] == [
+        [int(x) for x in r[-4:]] for r in rows[1:]
     ]

@@ -21,7 +21,6 @@ from hypothesis import strategies as st
 
 from tarotclub.games import services as games
 from tarotclub.kinds.tarot import services as tarot
-from tarotclub.players.selectors import short_labels
 from tarotclub.players.services import player_create
 from tarotclub.reports import exports
 from tarotclub.tournaments import services
@@ -149,11 +148,13 @@ def test_all_deals_exports_neutralise_formula_names(hostile_tournament, client):
         xlsx = client.get(reverse("reports:deals_export", args=[t.pk, "xlsx"]), query)
         check_xlsx(xlsx, HOSTILE)
         rows = check_csv(client.get(reverse("reports:deals_export", args=[t.pk, "csv"]), query), [])
-        # a seat's cell ("name +75") starts with the hostile name: neutralised, score kept
-        seats = [c for row in rows[1:] for c in row[-4:] if isinstance(c, str) and c]
-        assert any(c.startswith("'") for c in seats)
-        for cell in seats:
-            assert NUMBER.fullmatch(cell.rsplit(" ", 1)[1].lstrip("+"))
+        # a seat's name starts with the hostile name: neutralised; its score stays a number
+        head = rows[0]
+        seats = ["North", "East", "South", "West"]
+        names = [row[head.index(s)] for row in rows[1:] for s in seats]
+        assert any(c.startswith("'") for c in names)
+        scores = [row[head.index(f"{s} score")] for row in rows[1:] for s in seats]
+        assert all(isinstance(x, float) for x in scores) and min(scores) < 0
         # the deal's number, round, table, bouts and points are numbers
         assert all(isinstance(x, float) for row in rows[1:] for x in row[:3])
 
@@ -166,26 +167,27 @@ def test_game_deals_exports_neutralise_formula_names(client):
             game=game,
             data=tarot.DealInput(taker=taker.pk, contract="garde", bouts=1, points=points),
         )
-    # the players' short names are the column headers: neutralised there too
-    labels = [short_labels(players)[p.pk] for p in players]
+    # the players' names are the column headers: neutralised there too
+    labels = [p.name for p in players]
     assert all(dangerous(label) for label in labels)
     xlsx = client.get(reverse("reports:game_deals_export", args=[game.token, "xlsx"]))
     cells = check_xlsx(xlsx, labels)
     header = [c.value for c in cells if c.row == 1]
-    assert header[3:] == ["'" + label for label in labels]
-    scores = [c.value for c in cells if c.row > 1 and c.column > 3]
+    assert header[-4:] == ["'" + label for label in labels]
+    scores = [c.value for c in cells if c.row > 1 and c.column > len(header) - 4]
     assert all(isinstance(s, int) for s in scores) and min(scores) < 0
     rows = check_csv(
         client.get(reverse("reports:game_deals_export", args=[game.token, "csv"])), labels
     )
-    assert rows[0][3:] == ["'" + label for label in labels]
-    assert [r[3:] for r in rows[1:]] == [[float(s) for s in r] for r in _by_row(cells)]
+    assert rows[0][-4:] == ["'" + label for label in labels]
+    assert [r[-4:] for r in rows[1:]] == [[float(s) for s in r] for r in _by_row(cells)]
 
 
 def _by_row(cells):
     rows: dict[int, list] = {}
+    width = max(c.column for c in cells)
     for c in cells:
-        if c.row > 1 and c.column > 3:
+        if c.row > 1 and c.column > width - 4:
             rows.setdefault(c.row, []).append(c.value)
     return [rows[k] for k in sorted(rows)]
 

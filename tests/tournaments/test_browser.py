@@ -58,6 +58,12 @@ def test_a_table_enters_and_confirms_its_round(phone, live_server, artifacts):
     ]
     assert sum(totals) == 0 and any(totals)
     page.click("text=All deals are in: confirm the sheet")
+    # it asks first: the totals, and that only the director can change the sheet afterwards
+    expect(page.locator("main")).to_contain_text("only the director")
+    table.game.refresh_from_db()
+    assert not table.game.locked
+    page.screenshot(path=str(artifacts / "tournament-confirm-sheet-phone.png"), full_page=True)
+    page.click("text=Yes, confirm the sheet")
     expect(page.locator(".messages")).to_contain_text("is confirmed")
     assert page.locator(".sticky-actions").count() == 0  # locked for the table's link
     page.screenshot(path=str(artifacts / "tournament-table-phone.png"), full_page=True)

@@ -66,7 +66,8 @@ def test_the_whole_evening_through_the_pages(director_client, client, make_playe
     standings = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
     assert "Invité" in standings and "X99" in standings
     projector = client.get(reverse("tournaments:projector", args=[t.pk])).content.decode()
-    assert 'http-equiv="refresh"' in projector and "round 2 of 2" in projector
+    assert 'http-equiv="refresh"' not in projector and "round 2 of 2" in projector
+    assert 'hx-trigger="every ' in projector  # htmx updates it in place
     where = client.get(reverse("tournaments:where", args=[t.pk]), {"q": "invit"})
     assert "Table" in where.content.decode() and "Invité" in where.content.decode()
 

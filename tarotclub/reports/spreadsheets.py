@@ -1,0 +1,130 @@
+"""What the CSV and Excel downloads hold: rows a spreadsheet can compute with.
+
+One value per cell: a name, a label, or a number (int, or float for half points). A player's
+score is a number in a column of its own (per seat in a tournament's deals, per player in a
+game's deals), never "Anne +75"; the taker, contract, bouts, points, result, margin and each
+bonus have their own columns; a round not played is an empty cell (None), not a dash.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from tarotclub.games import selectors as game_selectors
+from tarotclub.kinds.tarot.presenters import deal_labels
+from tarotclub.tournaments import selectors as tournament_selectors
+from tarotclub.tournaments.models import SEAT_NAMES
+
+
+def number(value):
+    """A Fraction of card points as a spreadsheet number: 40 or 40.5."""
+    value = Fraction(value)
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _result(won: bool) -> str:
+    return _("won") if won else _("lost")
+
+
+def _deal_headers() -> list[str]:
+    return [
+        _("Dealer"),
+        _("Taker"),
+        _("Partner"),
+        _("Contract"),
+        _("Bouts"),
+        _("Points"),
+        _("Result"),
+        _("Margin"),
+        _("Petit au bout"),
+        _("Poignée"),
+        _("Slam"),
+    ]
+
+
+def _deal_cells(row: dict) -> list:
+    return [
+        row["dealer"],
+        row["taker"],
+        row["partner"],
+        row["contract"],
+        row["bouts"],
+        number(row["points"]),
+        _result(row["won"]),
+        row["gap"],
+        row["petit_au_bout"],
+        row["poignees"],
+        row["chelem"],
+    ]
+
+
+def tournament_deals(rows: list[dict]) -> tuple[list[str], list[list]]:
+    """`documents.tournament_deals` rows: round, table, #, the deal, then per seat its
+    player's name and their score (a number)."""
+    seats = max(4, max((len(r["seats"]) for r in rows), default=4))
+    headers = [_("Round"), _("Table"), "#", *_deal_headers()]
+    for position in range(seats):
+        seat = str(SEAT_NAMES[position])
+        headers += [seat, _("%(seat)s score") % {"seat": seat}]
+    out = []
+    for r in rows:
+        cells = [r["round"], r["table"], r["number"], *_deal_cells(r)]
+        for position in range(seats):
+            if position < len(r["seats"]):
+                name, score = r["seats"][position]
+                cells += [name, score]
+            else:
+                cells += [None, None]
+        out.append(cells)
+    return headers, out
+
+
+def game_deals(game) -> tuple[list[str], list[list]]:
+    """A game's deals: #, the deal, then one column per player (their full name) with the
+    score of each deal."""
+    players = game_selectors.seat_players(game)
+    names = {p.pk: p.name for p in players}
+    headers = ["#", *_deal_headers(), *[p.name for p in players]]
+    out = []
+    deals = game.deals.order_by("number").prefetch_related("lines")
+    for deal in deals:
+        said = deal_labels(deal, names)
+        scores = {line.player_id: line.score for line in deal.lines.all()}
+        row = {
+            "dealer": said.dealer,
+            "taker": said.taker,
+            "partner": said.partner,
+            "contract": said.contract,
+            "bouts": deal.bouts,
+            "points": Fraction(deal.points_half, 2),
+            "won": deal.won,
+            "gap": deal.gap,
+            "petit_au_bout": said.petit_au_bout,
+            "poignees": said.poignees,
+            "chelem": said.chelem,
+        }
+        out.append([deal.number, *_deal_cells(row), *[scores.get(p.pk, 0) for p in players]])
+    return headers, out
+
+
+def standings(t) -> tuple[list[str], list[list]]:
+    """Rank (a number: tied players share it), player, licence, each round, total
+    (and the average when the tournament ranks by it)."""
+    result = tournament_selectors.standings(t)
+    by_average = t.ranking == "average"
+    headers = [_("Rank"), _("Player"), _("Licence")]
+    headers += [_("R%(n)s") % {"n": r} for r in result.round_numbers]
+    headers.append(_("Total"))
+    if by_average:
+        headers.append(_("Average"))
+    out = []
+    for row in result.rows:
+        cells = [row.rank, row.player.name, row.licence]
+        cells += [row.rounds.get(r) for r in result.round_numbers]
+        cells.append(row.total)
+        if by_average:
+            cells.append(None if row.average is None else round(float(row.average), 1))
+        out.append(cells)
+    return headers, out
