@@ -201,16 +201,19 @@ class GameListTable(tables.Table):
         result = self.results.get(record.pk)
         totals = result.totals if result is not None else None
         if totals is None:
-            return ", ".join(p.label for p in players)
+            return ", ".join(no_break_hyphens(p.label) for p in players)
         return format_html_join(
             ", ",
             '<span class="nowrap">{} <span class="{}">{}</span></span>',
-            ((p.label, _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0))) for p in players),
+            (
+                (no_break_hyphens(p.label), _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0)))
+                for p in players
+            ),
         )
 
     def render_result(self, record):
         result = self.results.get(record.pk)
-        names = {p.pk: p.label for p in self.players_of.get(record.pk, [])}
+        names = {p.pk: no_break_hyphens(p.label) for p in self.players_of.get(record.pk, [])}
         if result is not None and result.draw:
             text = gettext("Draw")
         elif result is not None and result.leaders:
