@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from django.utils.safestring import SafeData, mark_safe
+
 #: Default-ignorable code points (Unicode's DerivedCoreProperties), a few blank-looking letters
 #: (Hangul fillers, the blank Braille pattern) and the non-characters: none belongs in a name.
 _INVISIBLE_RANGES = (
@@ -134,4 +136,17 @@ NON_BREAKING_HYPHEN = "\u2011"
 def no_break_hyphens(value: object) -> str:
     """The text with each hyphen inside a word made non-breaking (U+2011), so that a line
     wraps only at spaces and no word ("Jean-Baptiste", "QR-code") is split over two lines."""
+    if isinstance(value, SafeData):
+        # Markup already made safe keeps its tags (and their attributes) as they are: only
+        # the text between them changes.
+        parts = _TAG.split(str(value))
+        return mark_safe(
+            "".join(
+                p if i % 2 else _BREAKABLE_HYPHEN.sub(NON_BREAKING_HYPHEN, p)
+                for i, p in enumerate(parts)
+            )
+        )
     return _BREAKABLE_HYPHEN.sub(NON_BREAKING_HYPHEN, str(value))
+
+
+_TAG = re.compile(r"(<[^>]*>)")

@@ -1,9 +1,10 @@
 // What a person at 360 px would notice on one page, measured in the page itself.
-// Returns {pageScroll, frames, brokenWords, smallTargets}, each a list of short descriptions.
+// Returns {pageScroll, frames, brokenWords, smallTargets, asciiMinus}, each a list of short
+// descriptions.
 () => {
   const MIN = 44;            // WCAG 2.5.5 target size, in CSS px
   const TOLERANCE = 0.5;     // sub-pixel rounding
-  const out = { pageScroll: [], frames: [], brokenWords: [], smallTargets: [] };
+  const out = { pageScroll: [], frames: [], brokenWords: [], smallTargets: [], asciiMinus: [] };
 
   const describe = (el) => {
     if (!el || el.nodeType !== 1) return "?";
@@ -69,6 +70,9 @@
       }
       if (tops.length > 1) out.brokenWords.push(`"${m[0]}" in ${describe(parent)}`);
     }
+    // A negative number written with the hyphen-minus: the site prints one minus sign, U+2212.
+    const minus = /(^|[\s(\[\/:=])-\d/.exec(node.data);
+    if (minus) out.asciiMinus.push(`"${node.data.trim().slice(0, 40)}" in ${describe(parent)}`);
   }
 
   // 4. Tap targets under 44 x 44 px. A link inside a sentence is exempt (WCAG 2.5.5 "inline").

@@ -1,7 +1,8 @@
 """Measure one page the way a person at 360 px would see it, and run axe-core on it.
 
 `check_page(page)` returns a dict of lists (empty lists: nothing wrong):
-page_scroll, frames, broken_words, small_targets, axe (serious or critical violations only).
+page_scroll, frames, broken_words, small_targets, ascii_minus (a negative number printed
+with the hyphen-minus instead of the one minus sign), axe (serious or critical violations only).
 axe-core is vendored under vendor/ (MPL-2.0, see vendor/axe-core-LICENSE.txt).
 """
 
@@ -29,6 +30,7 @@ def measure(page) -> dict[str, list[str]]:
         "frames": found["frames"],
         "broken_words": found["brokenWords"],
         "small_targets": found["smallTargets"],
+        "ascii_minus": found["asciiMinus"],
     }
 
 

@@ -35,7 +35,15 @@ VIEWPORT = {"width": 360, "height": 740}
 ROLES = ("director", "anonymous")
 LANGS = ("fr", "nl", "en")
 PHONE = os.environ.get("CRAWL_MOBILE", "1") != "0"
-CATEGORIES = ("server_errors", "page_scroll", "frames", "broken_words", "small_targets", "axe")
+CATEGORIES = (
+    "server_errors",
+    "page_scroll",
+    "frames",
+    "broken_words",
+    "small_targets",
+    "ascii_minus",
+    "axe",
+)
 
 #: How many pages of one shape are checked: a path without a query (each game kind and each
 #: tournament state renders differently, and the seeds name one of each), and a path with a
@@ -217,7 +225,7 @@ def summary(crawl: Crawl, seconds: float) -> tuple[str, dict]:
         lines += ["", "axe violations (serious/critical) by rule, pages:"]
         lines += [f"  {rule}: {n}" for rule, n in rules.most_common()]
     by_selector: dict[str, Counter] = {}
-    for category in ("small_targets", "broken_words", "frames"):
+    for category in ("small_targets", "broken_words", "frames", "ascii_minus"):
         counter = Counter(_element(item) for p in crawl.pages for item in p.found.get(category, []))
         by_selector[category] = counter
         if counter:

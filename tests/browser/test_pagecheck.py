@@ -54,7 +54,8 @@ def test_a_page_wider_than_the_phone_scrolls_sideways(page):
 def test_a_page_that_fits_is_clean(page):
     body = '<p>Short words only.</p><button style="width:48px;height:48px">OK</button>'
     assert check_page(show(page, body)) == {
-        "page_scroll": [], "frames": [], "broken_words": [], "small_targets": [], "axe": []
+        "page_scroll": [], "frames": [], "broken_words": [], "small_targets": [],
+        "ascii_minus": [], "axe": []
     }  # fmt: skip
 
 
@@ -79,3 +80,12 @@ def test_what_a_closed_panel_hides_is_not_measured(page):
         '<a href="/x" style="display:inline-block;width:30px">go</a></details>'
     )))  # fmt: skip
     assert found["broken_words"] == [] and found["small_targets"] == []
+
+
+def test_a_negative_number_with_a_hyphen_minus_is_found(page):
+    found = measure(show(page, "<p>Total -652</p><p>dated 1-12-2026, score \u2212336 (-4)</p>"))
+    assert [item.split('"')[1] for item in found["ascii_minus"]] == [
+        "Total -652",
+        "dated 1-12-2026, score \u2212336 (-4)",
+    ]
+    assert measure(show(page, "<p>dated 1-12-2026, score \u2212336</p>"))["ascii_minus"] == []

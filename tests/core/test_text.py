@@ -168,3 +168,15 @@ def test_the_nobreak_filter_keeps_markup_and_escapes_text():
     plain, safe = html.split("|")
     assert plain == "&lt;b&gt;Jean\u2011Luc&lt;/b&gt;"
     assert safe == '<a data-x-y="a-b">Jean\u2011Luc</a>'
+
+
+def test_no_break_hyphens_keeps_the_tags_of_safe_markup():
+    from django.utils.html import format_html
+
+    from tarotclub.core.text import NON_BREAKING_HYPHEN, no_break_hyphens
+
+    html = format_html('<span class="dp-name">{}</span> takes-all', "Marie-Christine")
+    out = no_break_hyphens(html)
+    nb = NON_BREAKING_HYPHEN
+    assert out == f'<span class="dp-name">Marie{nb}Christine</span> takes{nb}all'
+    assert hasattr(out, "__html__")  # still safe: not escaped a second time

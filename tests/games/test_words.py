@@ -150,5 +150,5 @@ def test_the_tarot_sheet_totals_use_the_minus_sign(client, member, four):
         data=DealInput(taker=four[0].pk, contract="garde", bouts=2, points=Fraction(49)),
     )
     html = client.get(reverse("games:sheet", args=[game.token])).content.decode()
-    totals = html.split('class="totals"', 1)[1].split("</ol>", 1)[0]
+    totals = html.split('class="totals', 1)[1].split("</ol>", 1)[0]
     assert re.search(f">{MINUS}\\d+<", totals) and not re.search(r">-\d+<", totals)

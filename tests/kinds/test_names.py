@@ -54,3 +54,20 @@ def test_the_suggested_challenges_come_in_the_askers_language(client, member, la
     if lang != "en":
         with translation.override("en"):
             assert stored[0] != str(SUGGESTED_CHALLENGES[0])
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_no_french_or_dutch_sentence_keeps_an_english_game_name(lang):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "locale" / lang / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    english = ["Fool's Faith", "Death's Pot", "Keys of the Kingdom", "Cuckoo"]
+    kept = []
+    for entry in text.split("\n\n"):
+        if entry.startswith("#~"):
+            continue  # obsolete
+        translated = entry.partition("\nmsgstr")[2]
+        if any(name in translated for name in english):
+            kept.append(entry.partition("msgid ")[2][:60])
+    assert len(text) > 10_000 and kept == []

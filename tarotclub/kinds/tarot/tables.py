@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.forms import choice_cols
-from tarotclub.games.presenters import signed
+from tarotclub.games.presenters import number, signed
 
 
 class ScoreColumn(tables.Column):
@@ -21,7 +21,7 @@ class ScoreColumn(tables.Column):
         super().__init__(
             accessor=tables.A(f"scores__{pk}"),
             attrs=attrs,
-            footer=str(total),
+            footer=number(total),
             orderable=False,
             default=0,
             **kwargs,
@@ -34,7 +34,7 @@ class ScoreColumn(tables.Column):
             '<span class="{}">{}</span><br><small class="muted">{}</small>',
             css,
             signed(value),
-            running,
+            number(running),
         )
 
     def value(self, value, record):  # export: the plain number
