@@ -68,9 +68,15 @@
     if (open.length !== 1 || all.length < 2) return;
     var last = open[0];
     var given = 0;
+    var unreadable = false;
     all.forEach(function (input) {
-      if (input !== last) given += whole(input.value) || 0;
+      if (input === last) return;
+      var v = whole(input.value);
+      // a count the server would refuse ("1e1", "2.5", "-1"): nothing to fill from yet
+      if (isNaN(v)) unreadable = unreadable || input.value.trim() !== "";
+      else given += v;
     });
+    if (unreadable) return;
     var left = total - given;
     if (left < 0 || clamp(last, left) !== left) return;
     var box = last.closest("[data-stepper]");

@@ -26,4 +26,6 @@ def test_steppers_count_only_what_the_server_accepts(phone, make_players):
     phone.fill(f"input[name=tricks_{a.pk}]", "1e1")
     phone.click(f"[data-stepper]:has(input[name=tricks_{a.pk}]) button[data-step='1']")
     assert phone.input_value(f"input[name=tricks_{a.pk}]") == "1"
-    assert phone.inner_text(status) == "4 left to share"
+    # every other count now reads as the server reads it: the last one gets what remains
+    assert phone.input_value(f"input[name=tricks_{_c.pk}]") == "4"
+    assert phone.inner_text(status) == "All given ✓"

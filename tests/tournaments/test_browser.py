@@ -47,7 +47,7 @@ def test_a_table_enters_and_confirms_its_round(phone, live_server, artifacts):
         tap(page, "contract", "garde")
         tap(page, "bouts", 2)
         page.fill("#id_points", str(40 + number))
-        expect(page.locator("#preview")).to_contain_text("per defender")
+        expect(page.locator("#preview-detail")).to_contain_text("per defender")
         assert scroll_width(page) <= PHONE["width"]
         page.click("button[name=save]")
         page.wait_for_url(f"**/t/{table.game.token}/")
