@@ -182,9 +182,11 @@ def tournament_create(
     ranking: str = "total",
     created_by=None,
     key: str = "",
+    seed: int | None = None,
 ) -> Tournament:
     """A new tournament. `key` is the creation form's one-time key: the same form sent twice
-    (a double tap, a reload) gives the tournament created the first time."""
+    (a double tap, a reload) gives the tournament created the first time. `seed` fixes the
+    seating draw (the demo club draws the same tables at every load); by default it is new."""
     key = (key or "")[:32]
     if key:
         existing = Tournament.objects.filter(creation_key=key).first()
@@ -209,6 +211,7 @@ def tournament_create(
                 allow_three=allow_three,
                 ranking=ranking,
                 created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+                **({"seed": seed} if seed is not None else {}),
             )
     except IntegrityError:
         existing = Tournament.objects.filter(creation_key=key).first() if key else None

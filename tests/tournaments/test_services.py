@@ -168,3 +168,10 @@ def test_every_round_seats_each_present_player_once():
         play_round(t)
         t = services.tournament_next_round(tournament=t)
     assert t.status == Status.FINISHED
+
+
+def test_a_tournament_created_with_a_seed_keeps_it(db):
+    fixed = services.tournament_create(name="Seeded", date=dt.date(2026, 12, 1), seed=20261206)
+    drawn = services.tournament_create(name="Drawn", date=dt.date(2026, 12, 1))
+    assert fixed.seed == 20261206
+    assert drawn.seed != 20261206 and drawn.seed > 0
