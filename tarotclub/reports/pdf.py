@@ -13,16 +13,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pypdf
-import weasyprint
 from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from . import layout
+if TYPE_CHECKING:
+    import weasyprint
+
+# WeasyPrint, pypdf and the layout worker (which imports WeasyPrint) are imported in the
+# functions that make a PDF, not here: this module is imported with the URLconf, and they
+# would add some 400 ms to the first request of every new worker (issue 12).
 
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
@@ -50,6 +54,8 @@ def inline_custom_properties(css: str) -> str:
 @lru_cache(maxsize=2)
 def _stylesheet(path: str, mtime: float) -> weasyprint.CSS:
     """Parsed once per version of the file (a changed print.css is read again)."""
+    import weasyprint
+
     css = inline_custom_properties(Path(path).read_text(encoding="utf-8"))
     return weasyprint.CSS(string=css, base_url=path)
 
@@ -83,6 +89,8 @@ def page_counter_css(total: int | None = None) -> SafeString:
 
 def _fetch(url: str, *args, **kwargs):
     """Only inline data and the site's own static files: a PDF never fetches over the network."""
+    import weasyprint
+
     static = (Path(settings.BASE_DIR) / "static").resolve().as_uri()
     if url.startswith("data:") or url.startswith(static + "/"):
         return weasyprint.default_url_fetcher(url, *args, **kwargs)
@@ -124,6 +132,8 @@ def render_pdf(template_name: str, context: dict, *, request=None) -> Pdf:
         "page_counter": page_counter_css(),
         **context,
     }
+    import weasyprint
+
     html = render_to_string(template_name, context, request=request)
     with collector_paused():
         document = weasyprint.HTML(
@@ -159,6 +169,10 @@ def render_pdf_split(
     css = inline_custom_properties(PRINT_CSS.read_text(encoding="utf-8"))
     base_url = str(settings.BASE_DIR)
     static_uri = (Path(settings.BASE_DIR) / "static").resolve().as_uri()
+    import pypdf
+
+    from . import layout
+
     spawn = multiprocessing.get_context("spawn")  # no fork of a threaded web server
     with ProcessPoolExecutor(max_workers=len(parts), mp_context=spawn) as pool:
         futures = [

@@ -1,0 +1,41 @@
+"""A new worker's first request imports the URLconf, hence every view module: the PDF
+libraries (WeasyPrint, pypdf: some 400 ms) must be imported only where a PDF is made."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHECK = """
+import json, sys
+import django
+django.setup()
+from django.urls import get_resolver
+get_resolver().url_patterns  # imports every view module, as a worker's first request does
+print(json.dumps(sorted(m for m in ("weasyprint", "pypdf") if m in sys.modules)))
+"""
+
+
+def _modules_after(code: str) -> list[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tarotclub.settings.test"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_urlconf_loads_no_pdf_library():
+    assert _modules_after(CHECK) == []
+
+
+def test_making_a_pdf_still_loads_them():
+    code = CHECK.replace(
+        "print(",
+        "from tarotclub.reports.pdf import stylesheet\nstylesheet()\nprint(",
+    )
+    assert _modules_after(code) == ["weasyprint"]
