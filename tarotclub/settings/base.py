@@ -62,6 +62,18 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files from the app itself, so one process is a whole deployment.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages gzip-compressed (static files: WhiteNoise serves its own compressed copies and
+    # answers before this). Compression exposes a page's secrets to BREACH: an attacker who
+    # sees the encrypted sizes and can make the victim's browser fetch the page many times
+    # with text of theirs in it. Kept on, because (1) Django masks the form's CSRF token anew
+    # for every response, so it never repeats; (2) Django's GZipMiddleware (>= 4.2) pads each
+    # response with 0-100 random bytes ("Heal The Breach"); (3) the session cookie is
+    # SameSite=Lax (Django's default), so another site cannot make a director's browser fetch
+    # director pages in the background; (4) a table's share token is only in pages reached by
+    # that token or by a director. (Over the club laptop's plain HTTP, nothing is encrypted
+    # anyway, so BREACH has nothing to add.) Placed before every middleware that may read
+    # or change the body.
+    "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -128,6 +128,11 @@ def test_make_serve_runs_the_whole_club_in_one_process(serve, tmp_path):
     assert int(re.search(r"max-age=(\d+)", headers["Cache-Control"]).group(1)) >= 365 * 86400
     status, _h, _js = get(server.base + "/static/js/htmx.min.js")
     assert status == 200
+    # compressed on the wire: the static file (WhiteNoise's own copy) and the page itself
+    for path in (css.group(1).decode(), "/"):
+        request = urllib.request.Request(server.base + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request, timeout=10) as r:  # noqa: S310 (loopback only)
+            assert r.headers["Content-Encoding"] == "gzip", path
 
     # the login page, under the production settings
     status, _h, login = get(server.base + "/login/")

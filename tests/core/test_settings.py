@@ -118,6 +118,7 @@ def test_production_defaults_are_https_without_a_proxy(tmp_path):
     assert s["TAROTCLUB_DEMO_ACCOUNT"] is False
     assert s["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
     assert s["MIDDLEWARE"][1] == "whitenoise.middleware.WhiteNoiseMiddleware"
+    assert s["MIDDLEWARE"][2] == "django.middleware.gzip.GZipMiddleware"  # pages compressed
     for app in ("axes", "csp"):
         assert app in s["INSTALLED_APPS"]
 
