@@ -14,6 +14,7 @@ BENCHES = [
     "bench.reports",
     "bench.parsers",
     "bench.coldstart",
+    "bench.pages",
 ]
 
 
