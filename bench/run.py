@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-BENCHES = ["bench.seating", "bench.standings", "bench.reports", "bench.parsers"]
+BENCHES = ["bench.seating", "bench.standings", "bench.reports", "bench.parsers", "bench.save"]
 
 
 def main() -> None:
