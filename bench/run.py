@@ -15,6 +15,7 @@ BENCHES = [
     "bench.parsers",
     "bench.coldstart",
     "bench.pages",
+    "bench.save",
 ]
 
 

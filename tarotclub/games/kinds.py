@@ -175,6 +175,11 @@ class Kind:
         """The game as read once for this request (a `Played`)."""
         raise NotImplementedError
 
+    def load_for_write(self, game):
+        """The game as read to save an entry: what the form and the service need, no more
+        (a refused save reads it all with `load`). By default, `load`."""
+        return self.load(game)
+
     def sheet(self, played, *, link=None) -> dict:  # pragma: no cover - abstract
         """The sheet's context: `summary` (cards and lines on top) and `table` (the entries).
 

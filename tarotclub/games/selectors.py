@@ -22,9 +22,26 @@ def game_with_seats(qs: QuerySet[Game] | None = None) -> QuerySet[Game]:
 
 
 def game_by_token(token: str) -> Game | None:
+    """The game of a share link with its seats and players, in one query."""
     if not token or len(token) > 32:
         return None
-    return game_with_seats().filter(token=token).first()
+    seats = list(
+        Seat.objects.select_related("game", "player").filter(game__token=token).order_by("position")
+    )
+    if not seats:  # no such game (every game is started with its players)
+        return game_with_seats().filter(token=token).first()
+    game = seats[0].game
+    for seat in seats:
+        seat.game = game
+    game._prefetched_objects_cache = {"seats": seats}
+    return game
+
+
+def revision_by_token(token: str) -> tuple[int, str] | None:
+    """(revision, kind) of a share link's game, for a poll that asks whether anything changed."""
+    if not token or len(token) > 32:
+        return None
+    return Game.objects.filter(token=token).values_list("revision", "kind").first()
 
 
 def seat_players(game: Game) -> list[Player]:
@@ -35,7 +52,11 @@ def seat_players(game: Game) -> list[Player]:
     """
     from .presenters import compact_names
 
-    players = [s.player for s in sorted(game.seats.all(), key=lambda s: s.position)]
+    cache = getattr(game, "_prefetched_objects_cache", {})
+    seats = cache.get("seats")
+    if seats is None:  # a game read without its seats: seats and players in one query
+        seats = Seat.objects.filter(game=game).select_related("player")
+    players = [s.player for s in sorted(seats, key=lambda s: s.position)]
     labels = short_labels(players)
     for p in players:
         p.label = labels[p.pk]

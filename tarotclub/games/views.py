@@ -316,9 +316,11 @@ def game_sheet(request, token: str):
 @token_view(partial=True)
 def game_poll(request, token: str):
     """The sheet's live part; 204 (nothing to swap) when nothing changed since `rev`."""
+    found = selectors.revision_by_token(token)
+    same = found is not None and request.GET.get("rev", "") == str(found[0])
+    if same and kinds.get(found[1]) is not None:
+        return HttpResponse(status=204)  # one cheap query when nothing changed
     game = game_or_404(token)
-    if request.GET.get("rev", "") == str(game.revision):
-        return HttpResponse(status=204)
     return render(request, "games/_sheet.html", sheet_context(request, game))
 
 
@@ -363,15 +365,33 @@ def _entry_page(request, played, *, form, number, editing, preview=None, error=N
     return render(request, "games/entry.html", context)
 
 
+def _saving(request) -> bool:
+    """A POST that saves (not the Preview button): read only what saving needs."""
+    return request.method == "POST" and "preview" not in request.POST
+
+
+def _refused_by_policy(request, game, error: ValidationError, action: str):
+    """The service refused the write under its lock (`require`): back to the sheet, as the
+    view's own check does."""
+    if getattr(error, "code", None) != action:
+        return None
+    messages.error(request, " ".join(error.messages))
+    return redirect("games:sheet", token=game.token)
+
+
 @token_view
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
     game = game_or_404(token)
     kind = kinds.get(game.kind)
-    played = kind.load(game)
-    verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
-    if not verdict:
-        return _refused(request, game, verdict)
+    saving = _saving(request)
+    # Saving reads the seats and the count only: the service checks the policy under the
+    # game's lock, so the page's check would only read the same things twice.
+    played = kind.load_for_write(game) if saving else kind.load(game)
+    if not saving:
+        verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
+        if not verdict:
+            return _refused(request, game, verdict)
     number = played.next_number
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error = None, None
@@ -389,10 +409,20 @@ def deal_new(request, token: str):
                 )
             except ValidationError as e:
                 _refused_by_service(token, e)
+                refused = _refused_by_policy(request, game, e, policy.DEAL)
+                if refused is not None:
+                    return refused
                 add_validation_error(form, e)
             else:
                 messages.success(request, kind.words.saved % {"n": number})
                 return redirect("games:sheet", token=game.token)
+    if saving:
+        # not saved: show the form again with the whole sheet, as a plain page does
+        if getattr(played, "light", False):
+            played = kind.load(game)
+        verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
+        if not verdict:
+            return _refused(request, game, verdict)
     response = _entry_page(
         request, played, form=form, number=number, editing=False, preview=preview, error=error
     )
@@ -431,12 +461,16 @@ def deal_preview(request, token: str):
 def deal_edit(request, token: str, number: int):
     game = game_or_404(token)
     kind = kinds.get(game.kind)
-    played = kind.load(game)
-    if played.entry(number) is None:
+    saving = _saving(request)
+    played = kind.load_for_write(game) if saving else kind.load(game)
+    if not saving:
+        if played.entry(number) is None:
+            raise Http404
+        verdict = policy.check(game, policy.CORRECT, user=request.user, played=played)
+        if not verdict:
+            return _refused(request, game, verdict)
+    elif number < 1:
         raise Http404
-    verdict = policy.check(game, policy.CORRECT, user=request.user, played=played)
-    if not verdict:
-        return _refused(request, game, verdict)
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error, stale = None, None, ""
     status = 200
@@ -459,14 +493,29 @@ def deal_edit(request, token: str, number: int):
                 form = kind.entry_form(played, number)
                 form.stale_message = e.messages[0]
                 status = 409
+                saving = False
             except ValidationError as e:
                 _refused_by_service(token, e)
+                if getattr(e, "code", None) == "no_such_deal":
+                    raise Http404 from None
+                refused = _refused_by_policy(request, game, e, policy.CORRECT)
+                if refused is not None:
+                    return refused
                 add_validation_error(form, e)
             else:
                 messages.success(request, kind.words.corrected % {"n": number})
                 return redirect("games:sheet", token=game.token)
         if status == 200 and (form.errors or error):
             status = 400
+    if saving:
+        # not saved: show the form again with the whole sheet, as a plain page does
+        if getattr(played, "light", False):
+            played = kind.load(game)
+        if played.entry(number) is None:
+            raise Http404
+        verdict = policy.check(game, policy.CORRECT, user=request.user, played=played)
+        if not verdict:
+            return _refused(request, game, verdict)
     response = _entry_page(
         request,
         played,

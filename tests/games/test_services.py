@@ -231,3 +231,55 @@ def test_expected_number_refuses_a_double_entry(game4, four):
         tarot.deal_add(game=game4, data=first_example(four), expected_number=1)
     assert "Deal 1 was just entered" in e.value.messages[0]
     assert Deal.objects.count() == 1
+
+
+def _page_read(game):
+    """The game as the deal page reads it to save (seats and count, no deal)."""
+    from tarotclub.games import kinds
+
+    fresh = game_selectors.game_by_token(game.token)
+    played = kinds.get("tarot").load_for_write(fresh)
+    assert played.next_number == fresh.deals.count() + 1
+    return played
+
+
+def test_a_save_from_a_page_read_before_another_phone_wrote_counts_again(game4, four):
+    stale = _page_read(game4)  # the page counted 0 deals...
+    tarot.deal_add(game=game4, data=first_example(four))  # ...another phone saved deal 1
+    deal = tarot.deal_add(game=stale.game, played=stale, data=first_example(four))
+    assert deal.number == 2  # not a second deal 1
+    assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+    # the stale page asked for deal 1: that one is taken, so the double tap is refused
+    again = _page_read(game4)
+    with pytest.raises(GameError, match="Deal 1 was just entered"):
+        tarot.deal_add(game=again.game, played=stale, data=first_example(four), expected_number=1)
+    assert Deal.objects.count() == 2
+
+
+def test_a_save_writes_lines_and_history_without_reading_them_back(game4, four):
+    played = _page_read(game4)
+    deal = tarot.deal_add(game=game4, played=played, data=first_example(four))
+    stored = dict(DealLine.objects.filter(deal=deal).values_list("player_id", "score"))
+    assert stored == {four[0].pk: 318, four[1].pk: -106, four[2].pk: -106, four[3].pk: -106}
+    change = Change.objects.get(action=ChangeAction.RECORDED)
+    assert change.after["scores"] == {str(pk): score for pk, score in stored.items()}
+    game4.refresh_from_db()
+    assert game4.revision == 1
+
+
+def test_a_correction_from_a_page_read_before_another_correction_is_stale(game4, four):
+    tarot.deal_add(game=game4, data=first_example(four))
+    stale = _page_read(game4)
+    one = DealInput(taker=four[1].pk, contract="prise", bouts=1, points=Fraction(44))
+    tarot.deal_correct(played=_page_read(game4), number=1, data=one, expected_version=1)
+    two = DealInput(taker=four[2].pk, contract="garde", bouts=1, points=Fraction(60))
+    with pytest.raises(StaleError) as e:
+        tarot.deal_correct(played=stale, number=1, data=two, expected_version=1)
+    assert e.value.deal.taker_id == four[1].pk and e.value.deal.version == 2
+    lines = dict(DealLine.objects.filter(deal__number=1).values_list("player_id", "score"))
+    assert lines[four[1].pk] == -3 * 32 and sum(lines.values()) == 0  # the first correction
+    change = Change.objects.get(action=ChangeAction.CORRECTED)
+    assert change.before["scores"][str(four[0].pk)] == 318
+    assert change.after["scores"][str(four[1].pk)] == -3 * 32
+    with pytest.raises(GameError, match="does not exist"):
+        tarot.deal_correct(played=_page_read(game4), number=7, data=two, expected_version=1)

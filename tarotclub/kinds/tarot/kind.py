@@ -20,7 +20,7 @@ from tarotclub.games.forms import choice_cols
 from tarotclub.games.kinds import DEAL_WORDS, Kind
 from tarotclub.games.models import Game
 from tarotclub.games.presenters import signed
-from tarotclub.games.selectors import names_of
+from tarotclub.games.selectors import names_of, seat_players
 from tarotclub.games.services import GameError
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
@@ -74,6 +74,41 @@ class TarotPlayed:
     def error(self) -> str:
         return ""
 
+    @property
+    def known_count(self) -> int | None:
+        return self.sheet.deal_count
+
+
+@dataclass
+class TarotPlayedForWrite:
+    """A tarot game read for saving an entry: the game and its players, the number of deals
+    counted only when asked (one query), no deal read. A refused save reads the whole sheet
+    (`Tarot.load`) to show the form again."""
+
+    game: Game
+    kind: Tarot
+    players: list
+    names: dict[int, str] = field(default_factory=dict)
+    known_count: int | None = None
+    light = True
+
+    @property
+    def last_number(self) -> int:
+        if self.known_count is None:
+            self.known_count = self.game.deals.count()
+        return self.known_count
+
+    @property
+    def next_number(self) -> int:
+        return self.last_number + 1
+
+    def entry(self, number: int):
+        return None  # not read: the service reads the deal under the game's lock
+
+    @property
+    def error(self) -> str:
+        return ""
+
 
 class TarotStandings(GameStandingsTable):
     games = NumberColumn(verbose_name=gettext_lazy("Games"))
@@ -122,6 +157,10 @@ class Tarot(Kind):
     def load(self, game: Game) -> TarotPlayed:
         sheet = selectors.game_sheet(game)
         return TarotPlayed(game, self, sheet.players, sheet, names_of(sheet.players))
+
+    def load_for_write(self, game: Game) -> TarotPlayedForWrite:
+        players = seat_players(game)
+        return TarotPlayedForWrite(game, self, players, names_of(players))
 
     def sheet(self, played: TarotPlayed, *, link=None) -> dict:
         game = played.game
@@ -312,6 +351,7 @@ class Tarot(Kind):
     def add(self, *, played, form, user, expected_number):
         return services.deal_add(
             game=played.game,
+            played=played,
             data=form.deal_input(),
             user=user,
             expected_number=expected_number,
@@ -319,7 +359,8 @@ class Tarot(Kind):
 
     def correct(self, *, played, number, form, user):
         return services.deal_correct(
-            deal=played.entry(number),
+            played=played,
+            number=number,
             data=form.deal_input(),
             expected_version=form.cleaned_data.get("version") or 0,
             user=user,

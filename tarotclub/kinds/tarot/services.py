@@ -116,8 +116,11 @@ def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: Deal
         raise GameError(message, code="rule") from e
 
 
-def deal_snapshot(deal: Deal) -> dict:
-    """What a deal was, for the change history (JSON)."""
+def deal_snapshot(deal: Deal, scores: dict[int, int] | None = None) -> dict:
+    """What a deal was, for the change history (JSON); `scores` (player pk → score) when the
+    caller has them at hand, else read from its lines."""
+    if scores is None:
+        scores = {line.player_id: line.score for line in deal.lines.all()}
     return {
         "number": deal.number,
         "dealer": deal.dealer_id,
@@ -130,7 +133,7 @@ def deal_snapshot(deal: Deal) -> dict:
         "poignees": deal.poignees,
         "chelem": deal.chelem,
         "version": deal.version,
-        "scores": {str(line.player_id): line.score for line in deal.lines.all()},
+        "scores": {str(pk): score for pk, score in scores.items()},
     }
 
 
@@ -152,11 +155,39 @@ def _apply(deal: Deal, data: DealInput, result) -> None:
     deal.gap = result.gap
 
 
-def _write_lines(deal: Deal, players: Sequence[Player], result) -> None:
-    DealLine.objects.filter(deal=deal).delete()
+def _scores(players: Sequence[Player], result) -> dict[int, int]:
+    return {p.pk: result.scores.get(p.pk, 0) for p in players}
+
+
+def _write_lines(deal: Deal, scores: dict[int, int], lines: list[DealLine] | None = None) -> None:
+    """Store the deal's score lines: insert them for a new deal (`lines` None); for a
+    correction, update the stored `lines` in one query."""
+    if lines is not None and {line.player_id for line in lines} == set(scores):
+        for line in lines:
+            line.score = scores[line.player_id]
+        DealLine.objects.bulk_update(lines, ["score"])
+        return
+    if lines is not None:
+        DealLine.objects.filter(deal=deal).delete()
     DealLine.objects.bulk_create(
-        DealLine(deal=deal, player=p, score=result.scores.get(p.pk, 0)) for p in players
+        DealLine(deal=deal, player_id=pk, score=score) for pk, score in scores.items()
     )
+
+
+def _locked_table(game: Game, played) -> tuple[Game, list[Player], int | None]:
+    """The game under its row lock, its players, and its deal count when the page's read is
+    still current (None: count again).
+
+    `played` is the game as the page read it (seats and, for a new deal, the count): when its
+    revision is the locked one, no phone wrote since, so nothing is read twice.
+    """
+    locked = lock_game(game)
+    if played is None:
+        return locked, seat_players(locked), None
+    players = played.players
+    if locked.revision != played.game.revision:
+        return locked, players, None
+    return locked, players, played.known_count
 
 
 def game_totals_db(game: Game) -> dict[int, int]:
@@ -180,17 +211,19 @@ def deal_add(
     data: DealInput,
     user=None,
     expected_number: int | None = None,
+    played=None,
 ) -> Deal:
     """Enter the next deal of a French Tarot game.
 
     `expected_number` is the deal the person was entering: when another phone entered that
-    deal meanwhile, the entry is refused rather than recorded twice.
+    deal meanwhile, the entry is refused rather than recorded twice. `played` is the game as
+    the page read it (`Tarot.load_for_write`); it spares reading the seats and the count again.
     """
-    game = lock_game(game)
+    game, players, count = _locked_table(game, played)
     _assert_tarot(game)
-    count = game.deals.count()
+    if count is None:
+        count = game.deals.count()
     require(game, policy.DEAL, user=user, deal_count=count)
-    players = seat_players(game)
     number = count + 1
     if expected_number is not None and expected_number != number:
         raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
@@ -198,43 +231,64 @@ def deal_add(
     result = deal_score(game, dealer, players, data)
     deal = Deal(game=game, number=number, dealer=dealer)
     _apply(deal, data, result)
-    deal.save()
-    _write_lines(deal, players, result)
+    deal.save(force_insert=True)
+    scores = _scores(players, result)
+    _write_lines(deal, scores)
     log_change(
         game,
         ChangeAction.RECORDED,
         number=number,
-        after=deal_snapshot(deal),
+        after=deal_snapshot(deal, scores),
         user=user,
     )
     return deal
 
 
 @transaction.atomic
-def deal_correct(*, deal: Deal, data: DealInput, expected_version: int, user=None) -> Deal:
-    """Correct a deal; refused when another phone changed it since `expected_version`."""
-    game = lock_game(deal.game)
+def deal_correct(
+    *,
+    deal: Deal | None = None,
+    data: DealInput,
+    expected_version: int,
+    user=None,
+    played=None,
+    number: int | None = None,
+) -> Deal:
+    """Correct a deal (`deal`, or deal `number` of `played`); refused when another phone
+    changed it since `expected_version`."""
+    game, players, _count = _locked_table(deal.game if deal is not None else played.game, played)
     _assert_tarot(game)
     require(game, policy.CORRECT, user=user)
-    try:
-        current = Deal.objects.select_for_update().get(pk=deal.pk, game=game)
-    except Deal.DoesNotExist:
-        raise GameError(ERR_NO_SUCH_DEAL) from None
+    # the deal and its lines, locked, in one query (every write to them holds the game's lock)
+    found = DealLine.objects.select_for_update().select_related("deal").filter(deal__game=game)
+    found = found.filter(deal=deal.pk) if deal is not None else found.filter(deal__number=number)
+    lines = list(found)
+    if lines:
+        current = lines[0].deal
+    else:  # a deal without lines (never written so): read it alone
+        current = Deal.objects.select_for_update().filter(game=game)
+        if deal is not None:
+            current = current.filter(pk=deal.pk).first()
+        else:
+            current = current.filter(number=number).first()
+    if current is None:
+        raise GameError(ERR_NO_SUCH_DEAL, code="no_such_deal")
     if current.version != expected_version:
         raise StaleError(current, ERR_STALE)
-    players = seat_players(game)
-    result = deal_score(game, current.dealer, players, data)
-    before = deal_snapshot(current)
+    dealer = next((p for p in players if p.pk == current.dealer_id), None) or current.dealer
+    result = deal_score(game, dealer, players, data)
+    before = deal_snapshot(current, {line.player_id: line.score for line in lines})
     _apply(current, data, result)
     current.version += 1
     current.save()
-    _write_lines(current, players, result)
+    scores = _scores(players, result)
+    _write_lines(current, scores, lines)
     log_change(
         game,
         ChangeAction.CORRECTED,
         number=current.number,
         before=before,
-        after=deal_snapshot(current),
+        after=deal_snapshot(current, scores),
         user=user,
     )
     return current
