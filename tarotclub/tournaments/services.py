@@ -13,7 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import F
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -141,26 +141,21 @@ def _settings(t: Tournament) -> dict:
 
 def round_seats(t: Tournament, round_number: int) -> dict:
     """A round's seating for the history: {"round", "tables": [{table, game, players}]}."""
-    tables = (
-        Table.objects.filter(tournament=t, round=round_number)
-        .order_by("number")
-        .prefetch_related(
-            Prefetch(
-                "game__seats", queryset=Seat.objects.select_related("player").order_by("position")
-            )
-        )
+    # One join over the seats. A prefetch through the tables' games asked for them as
+    # "id = 1 OR id = 2 OR ...", which SQLite refuses from 1,000 games on ("Expression tree
+    # is too large"): a round of 1,000 tables could not be logged.
+    seats = (
+        Seat.objects.filter(game__tournament_table__tournament=t)
+        .filter(game__tournament_table__round=round_number)
+        .select_related("player")
+        .annotate(table_number=F("game__tournament_table__number"))
+        .order_by("table_number", "position")
     )
-    return {
-        "round": round_number,
-        "tables": [
-            {
-                "table": x.number,
-                "game": x.game_id,
-                "players": [_player(s.player) for s in x.game.seats.all()],
-            }
-            for x in tables
-        ],
-    }
+    tables: dict[int, dict] = {}
+    for s in seats:
+        table = tables.setdefault(s.table_number, {"table": s.table_number, "game": s.game_id})
+        table.setdefault("players", []).append(_player(s.player))
+    return {"round": round_number, "tables": list(tables.values())}
 
 
 def _table(table: Table, game: Game) -> dict:
@@ -394,16 +389,17 @@ def _present(t: Tournament, round_number: int) -> list[int]:
 
 def _history(t: Tournament) -> list[list[list[int]]]:
     """The rounds already seated, in the planner's shape, seats in order."""
-    rounds: dict[int, list[list[int]]] = {}
-    tables = (
-        Table.objects.filter(tournament=t)
-        .order_by("round", "number")
-        .prefetch_related("game__seats")
+    # One join over the seats (see round_seats: a prefetch through the games made SQLite
+    # refuse from 1,000 tables, and so the 1,000-player tournament from round 5).
+    seats = (
+        Seat.objects.filter(game__tournament_table__tournament=t)
+        .order_by("game__tournament_table__round", "game__tournament_table__number", "position")
+        .values_list("game__tournament_table__round", "game_id", "player_id")
     )
-    for table in tables:
-        seats = sorted(table.game.seats.all(), key=lambda s: s.position)
-        rounds.setdefault(table.round, []).append([s.player_id for s in seats])
-    return [rounds[r] for r in sorted(rounds)]
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for rnd, game_id, player_id in seats:
+        rounds.setdefault(rnd, {}).setdefault(game_id, []).append(player_id)
+    return [list(rounds[r].values()) for r in sorted(rounds)]
 
 
 def _replan(t: Tournament) -> None:

@@ -86,7 +86,8 @@ def tournament_manage(request, pk: int):
                 msg = _("%(name)s is registered.") % {"name": entry.player.name}
             messages.success(request, msg)
             return redirect("tournaments:manage", pk=t.pk)
-    t.refresh_from_db()
+    if request.method == "POST":  # a refused registration: show the tournament as it is now
+        t.refresh_from_db()
     entries = list(t.entries.select_related("player").order_by("player__name"))
     context = {
         "t": t,
