@@ -12,7 +12,6 @@ import re
 import tablib
 from django.http import Http404, HttpResponse
 from django.utils.text import slugify
-from django_tables2 import Table
 from django_tables2.export import TableExport
 
 FORMATS = ("csv", "xlsx")
@@ -65,12 +64,6 @@ def clean_cell(value):
     return safe_cell(value)
 
 
-def table_dataset(table: Table, *, title: str) -> tablib.Dataset:
-    """The table's rows as plain values under its on-screen headers, every cell made safe."""
-    rows = [[clean_cell(v) for v in row] for row in table.as_values()]
-    return tablib.Dataset(*rows[1:], headers=rows[0], title=_sheet_title(title))
-
-
 def rows_dataset(headers: list, rows: list[list], *, title: str) -> tablib.Dataset:
     """Rows of plain values (numbers as numbers, None for an empty cell), every cell made safe."""
     return tablib.Dataset(
@@ -78,11 +71,6 @@ def rows_dataset(headers: list, rows: list[list], *, title: str) -> tablib.Datas
         headers=[clean_cell(str(h)) for h in headers],
         title=_sheet_title(title),
     )
-
-
-def export_response(table: Table, fmt: str, *, name: str, title: str) -> HttpResponse:
-    """The table as an attachment (see `dataset_response`)."""
-    return dataset_response(table_dataset(table, title=title), fmt, name=name)
 
 
 def rows_response(headers, rows, fmt: str, *, name: str, title: str) -> HttpResponse:
