@@ -474,6 +474,24 @@ def player_sheet(t: Tournament, player: Player) -> PlayerSheet | None:
 # --- every deal of a tournament ----------------------------------------------------------------
 
 
+def deal_fields(deal, said) -> dict:
+    """A stored deal's own columns, from the deal and its `deal_labels`: who dealt, took and
+    was called, the contract, bouts, points, result, margin and bonuses."""
+    return {
+        "dealer": said.dealer,
+        "taker": said.taker,
+        "partner": said.partner,
+        "contract": said.contract,
+        "bouts": deal.bouts,
+        "points": Fraction(deal.points_half, 2),
+        "won": deal.won,
+        "gap": deal.gap,
+        "petit_au_bout": said.petit_au_bout,
+        "poignees": said.poignees,
+        "chelem": said.chelem,
+    }
+
+
 def tournament_deals(t: Tournament, round_number: int | None = None) -> list[dict]:
     """One dict per deal, in round, table and deal order, for `DealsTable`.
 
@@ -505,17 +523,7 @@ def tournament_deals(t: Tournament, round_number: int | None = None) -> list[dic
                 "round": table.round,
                 "table": table.number,
                 "number": deal.number,
-                "dealer": said.dealer,
-                "taker": said.taker,
-                "partner": said.partner,
-                "contract": said.contract,
-                "bouts": deal.bouts,
-                "points": Fraction(deal.points_half, 2),
-                "won": deal.won,
-                "gap": deal.gap,
-                "petit_au_bout": said.petit_au_bout,
-                "poignees": said.poignees,
-                "chelem": said.chelem,
+                **deal_fields(deal, said),
                 "seats": [(name, scores.get(pk, 0)) for pk, name in by_game[deal.game_id]],
             }
         )

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tarotclub.games import selectors as game_selectors
 from tarotclub.kinds.tarot.presenters import deal_labels
+from tarotclub.reports.documents import deal_fields
 from tarotclub.tournaments import selectors as tournament_selectors
 from tarotclub.tournaments.models import SEAT_NAMES
 
@@ -90,21 +91,8 @@ def game_deals(game) -> tuple[list[str], list[list]]:
     out = []
     deals = game.deals.order_by("number").prefetch_related("lines")
     for deal in deals:
-        said = deal_labels(deal, names)
+        row = deal_fields(deal, deal_labels(deal, names))
         scores = {line.player_id: line.score for line in deal.lines.all()}
-        row = {
-            "dealer": said.dealer,
-            "taker": said.taker,
-            "partner": said.partner,
-            "contract": said.contract,
-            "bouts": deal.bouts,
-            "points": Fraction(deal.points_half, 2),
-            "won": deal.won,
-            "gap": deal.gap,
-            "petit_au_bout": said.petit_au_bout,
-            "poignees": said.poignees,
-            "chelem": said.chelem,
-        }
         out.append([deal.number, *_deal_cells(row), *[scores.get(p.pk, 0) for p in players]])
     return headers, out
 
