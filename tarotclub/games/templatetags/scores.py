@@ -17,5 +17,7 @@ def score(value) -> str:
 
 @register.filter
 def signed_score(value) -> str:
-    """+75, −25, 0."""
+    """+75, −25, 0; nothing for a missing score; anything else is shown as it is."""
+    if value is None or value == "":
+        return ""
     return presenters.signed(value) if isinstance(value, int) else value

@@ -1,21 +1,13 @@
-"""Template helpers of the printouts: signed scores, and the rounds a director can print."""
+"""Template helpers of the printouts: the rounds a director can print (signed scores: the
+games' `scores` library)."""
 
 from __future__ import annotations
 
 from django import template
 
-from tarotclub.games.presenters import signed as _signed
 from tarotclub.tournaments.selectors import printable_rounds
 
 register = template.Library()
-
-
-@register.filter
-def signed(value) -> str:
-    """+75, −25, 0 (a true minus sign, as on the screen)."""
-    if value is None or value == "":
-        return ""
-    return _signed(int(value))
 
 
 @register.simple_tag
