@@ -28,6 +28,10 @@ def main() -> None:
             continue
         print(f"\n== {name} ==")
         module.main()
+    from bench import goals
+
+    print("\n== every goal of issue 12, as measured in this run ==")
+    print(goals.summary())
 
 
 if __name__ == "__main__":
