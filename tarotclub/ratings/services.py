@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scoring import ratings as rules
@@ -55,28 +55,21 @@ def _rate_from(key) -> Refresh:
         start={p: s.skill for p, s in before.items()},
     )
     by_key = {g.key: g for g in games}
-    events = []
+    adapt = connection.ops.adapt_datetimefield_value
+    when = {g.key: adapt(g.key[0]) for g in games}
+    rows = []
     standing = dict(before)
     for u in updates:
         game = by_key[u.table]
         at, game_id = game.key
-        events.append(
-            RatingEvent(
-                game_id=game_id,
-                player_id=u.player,
-                at=at,
-                revision=game.revision,
-                place=u.place,
-                size=u.size,
-                mu_before=u.before.mu,
-                sigma_before=u.before.sigma,
-                mu=u.after.mu,
-                sigma=u.after.sigma,
-            )
+        b, a = u.before, u.after
+        rows.append(
+            (game_id, u.player, when[u.table], game.revision, u.place, u.size)
+            + (b.mu, b.sigma, a.mu, a.sigma)
         )
         count = standing[u.player].games + 1 if u.player in standing else 1
-        standing[u.player] = selectors.Standing(u.after, count, at)
-    RatingEvent.objects.bulk_create(events, batch_size=500)
+        standing[u.player] = selectors.Standing(a, count, at)
+    _insert_events(rows)
     PlayerRating.objects.all().delete()
     PlayerRating.objects.bulk_create(
         (
@@ -93,4 +86,37 @@ def _rate_from(key) -> Refresh:
         batch_size=500,
     )
     RatingState.objects.filter(pk=1).update(games=selectors.rated_games().count())
-    return Refresh(len(games), len(events))
+    return Refresh(len(games), len(rows))
+
+
+EVENT_COLUMNS = (
+    "game_id",
+    "player_id",
+    "at",
+    "revision",
+    "place",
+    "size",
+    "mu_before",
+    "sigma_before",
+    "mu",
+    "sigma",
+)
+
+
+def _insert_events(rows: list[tuple]) -> None:
+    """Insert the rating rows with one prepared statement run for every row.
+
+    A season is tens of thousands of rows of derived data: Django's bulk_create spends most of
+    its time compiling each value (4 of the 6 s of a 5,000-game season), so the rows go in
+    through the connection's cursor instead, with the values adapted as the ORM would
+    (`adapt_datetimefield_value`), on SQLite and PostgreSQL alike.
+    """
+    if not rows:
+        return
+    qn = connection.ops.quote_name
+    columns = ", ".join(qn(c) for c in EVENT_COLUMNS)
+    marks = ", ".join(["%s"] * len(EVENT_COLUMNS))
+    sql = f"INSERT INTO {qn(RatingEvent._meta.db_table)} ({columns}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), 5000):
+            cursor.executemany(sql, rows[start : start + 5000])
