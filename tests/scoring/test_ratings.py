@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
@@ -129,7 +129,10 @@ def test_the_order_of_players_at_a_table_does_not_matter(games):
 @settings(max_examples=60, deadline=None)
 @given(tables)
 def test_a_better_place_never_gains_less_than_a_worse_one_from_equal_skills(games):
-    # everyone starts equal at the first table: changes follow the places
+    # everyone starts equal at the first table: changes follow the places. (Not with ties:
+    # Plackett-Luce scores a shared place so that a lone player just behind two tied ones
+    # may gain more than they do, e.g. totals 2, 2, 1.)
+    assume(len(set(games[0].values())) == len(games[0]))
     updates, _ = rate([Table(0, games[0])])
     change = sorted((u.place, u.after.mu - u.before.mu) for u in updates)
     gains = [c for _p, c in change]
