@@ -131,7 +131,7 @@ def test_the_order_of_players_at_a_table_does_not_matter(games):
 def test_a_better_place_never_gains_less_than_a_worse_one_from_equal_skills(games):
     # everyone starts equal at the first table: changes follow the places. (Not with ties:
     # Plackett-Luce scores a shared place so that a lone player just behind two tied ones
-    # may gain more than they do, e.g. totals 2, 2, 1.)
+    # gains more than they do: totals 2, 2, 1, 0, 0 give +1.0, +1.0, +1.6, −1.8, −1.8.)
     assume(len(set(games[0].values())) == len(games[0]))
     updates, _ = rate([Table(0, games[0])])
     change = sorted((u.place, u.after.mu - u.before.mu) for u in updates)
