@@ -409,7 +409,7 @@ def test_cuckoo_plays_to_a_winner(client, ck, three):
     response = client.post(url("record_new", ck), cuckoo_post({a: "owl", b: "XII", c: "cuckoo"}))
     assert response.status_code == 302
     client.post(url("record_new", ck), cuckoo_post({a: "fool", b: "II", c: "III"}))
-    response = client.post(url("record_new", ck), cuckoo_post({b: "pot", c: "horse"}, {b: 1}))
+    response = client.post(url("record_new", ck), cuckoo_post({b: "pot", c: "cat"}, {b: 1}))
     assert response.status_code == 302
     html = client.get(url("sheet", ck)).content.decode()
     assert "Game over: Chloé won." in html
@@ -422,7 +422,8 @@ def test_cuckoo_plays_to_a_winner(client, ck, three):
         ({"a": "owl", "b": "owl", "c": "owl"}, {}, "The deck holds two cards of each rank"),
         ({"a": "joker", "b": "I", "c": "II"}, {}, "Choose a card from the list."),
         ({"a": "", "b": "I", "c": "II"}, {}, "Which card did Anne end with?"),
-        ({"a": "I", "b": "II", "c": "III"}, {"a": 3}, "At most 2."),
+        ({"a": "I", "b": "II", "c": "III"}, {"a": 2}, "At most 1."),
+        ({"a": "I", "b": "II", "c": "III"}, {"b": 1}, "no final card is one"),
         ({"a": "I", "b": "II", "c": "III"}, {"a": "x"}, "Enter a whole number."),
     ],
 )
