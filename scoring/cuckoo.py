@@ -12,7 +12,10 @@ The rules of ``rules/variants.md``, and how this module reads them where they ar
   that order whose player is still alive (resting players are alive and can deal).
 - The players taking part in a deal are exactly those alive and not resting
   (``state.taking_part``); ``cards`` must name exactly them.
-- Swap losses come first. A player brought to 0 by them leaves and is not compared. The record
+- Swap losses come first. Each player has one turn in a deal, so the swaps cost any player at
+  most one life. A loss means someone kept a Dragoon or a Cat (its holder refuses the swap), so
+  one of the final cards is one, unless the loser is the dealer, who draws from the stock.
+  A player brought to 0 by them leaves and is not compared. The record
   does not say in which order the swaps happened, so all players brought to 0 by the swaps of
   one deal count as leaving at the same moment.
 - The remaining players taking part are then compared:
@@ -72,6 +75,8 @@ RANKS: tuple[str, ...] = (
     "cuckoo",
 )
 FOOL = "fool"
+#: The cards whose holder refuses a swap, and the asker loses a life.
+GUARDS = frozenset({"dragoon", "cat"})
 COPIES_PER_RANK = 2
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
@@ -100,6 +105,13 @@ ERR_SWAP_INT = _("The lives %(player)s lost during the swaps must be a whole num
 ERR_SWAP_NEGATIVE = _("The lives %(player)s lost during the swaps cannot be negative.")
 ERR_SWAP_TOO_MANY = _(
     "%(player)s had %(lives)s lives left and cannot lose %(lost)s during the swaps."
+)
+ERR_SWAP_ONE_TURN = _(
+    "%(player)s has one turn in a deal, so the swaps cost them at most one life, not %(lost)s."
+)
+ERR_SWAP_NO_GUARD = _(
+    "%(player)s lost a life during the swaps, so someone refused with a Dragoon or a Cat, but "
+    "no final card is one. Only the dealer, drawing from the stock, loses a life without one."
 )
 ERR_SKIPPED_SWAPS = _(
     "Fewer than two players take part in this deal, so it is skipped: nobody loses a life."
@@ -223,9 +235,15 @@ def _check_deal(state: CuckooState, deal: Any) -> tuple[dict[Player, str], dict[
             raise RuleError(ERR_SWAP_NEGATIVE, player=player)
         if lost > state.lives[player]:
             raise RuleError(ERR_SWAP_TOO_MANY, player=player, lives=state.lives[player], lost=lost)
+        if lost > 1:
+            raise RuleError(ERR_SWAP_ONE_TURN, player=player, lost=lost)
     losses = {player: swaps[player] for player in dealt_in if swaps.get(player, 0) > 0}
     if losses and len(dealt_in) < 2:
         raise RuleError(ERR_SKIPPED_SWAPS)
+    guarded = any(rank in GUARDS for rank in ranks.values())
+    for player in losses:
+        if not guarded and player != state.dealer:
+            raise RuleError(ERR_SWAP_NO_GUARD, player=player)
     return ranks, losses
 
 

@@ -22,9 +22,10 @@ How this module reads the rules of ``rules/variants.md`` (one consistent reading
   If the most tricks are shared the pot stays for the next deal (house default).
 - ``stake`` (a positive whole number, the unit agreed before play) multiplies every payment;
   all amounts in the state are in those units times ``stake``.
-- Seating: ``players`` are listed in seat order going clockwise (each next player sits on the
-  left of the one before). The deal passes anticlockwise, i.e. to the right: ``players[0]``
-  deals first, then ``players[-1]``, ``players[-2]``, and so on.
+- Seating: ``players`` are listed in playing order, the order the site seats every table in:
+  play goes anticlockwise, so each next player sits on the right of the one before. The deal
+  passes anticlockwise too, i.e. to the right, so it follows that order: ``players[0]`` deals
+  first, then ``players[1]``, ``players[2]``, and so on.
 
 Invariant, checked after every payment: ``sum(balances.values()) + pot == 0``.
 """
@@ -269,7 +270,7 @@ def play_deal(state: DeathsPotState, deal: Mapping[str, Any]) -> DeathsPotState:
         stake=state.stake,
         balances=ledger.balances,
         pot=ledger.pot,
-        dealer=state.players[seat - 1],  # anticlockwise: to the right
+        dealer=state.players[(seat + 1) % len(state.players)],  # to the right: the next seat
         opening=state.opening,
         history=(*state.history, result),
     )

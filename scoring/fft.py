@@ -174,6 +174,23 @@ ERR_CHELEM_DEFENCE_WON = _(
     "The defence made a slam, so the attack lost the contract, but %(points)s points with "
     "%(bouts)s bouts is a won contract."
 )
+ERR_SLAM_ATTACK_CARDS = _(
+    "The attack made a slam, so the defence kept at most the Excuse: the attack has 3 bouts "
+    "and 91 points, or 2 bouts and at least 86½ points, not %(bouts)s bouts and %(points)s points."
+)
+ERR_SLAM_GARDE_CONTRE_POINTS = _(
+    "The attack made a slam in a garde contre: only the chien (%(chien)s points at most) and "
+    "perhaps the Excuse count for the defence, so the attack has at least %(minimum)s points, "
+    "not %(points)s."
+)
+ERR_SLAM_DEFENCE_CARDS = _(
+    "The defence made a slam, so the attack took no trick and holds at most the Excuse: at most "
+    "1 bout and 4½ points, not %(bouts)s bouts and %(points)s points."
+)
+ERR_SLAM_DEFENCE_GARDE_SANS_POINTS = _(
+    "The defence made a slam in a garde sans, so the attack holds only the chien and perhaps the "
+    "Excuse: at most %(maximum)s points, not %(points)s."
+)
 ERR_PETIT_AU_BOUT_AGAINST_ATTACK_SLAM = _(
     "The attack made a slam, so it won the last trick: the defence cannot have the petit au bout."
 )
@@ -253,6 +270,7 @@ def score_deal(
     gap = abs(rounded_points - target)
 
     _check_chelem(chelem, won, petit_au_bout, points, bouts)
+    _check_slam_cards(chelem, contract, bouts, points, len(seats))
 
     # 4-5. The unit each defender pays, signed from the attack's view.
     multiplier = MULTIPLIERS[contract]
@@ -471,6 +489,70 @@ def _check_chelem(
             raise RuleError(ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM)
 
 
+#: Cards in the chien by table size (fft.md, "Deal shape by table size").
+CHIEN_CARDS = {3: 6, 4: 6, 5: 3}
+#: The most card points one card holds: a bout or a king, 4½.
+CARD_MAX = Fraction(9, 2)
+
+
+def slam_bounds(
+    chelem: Chelem, contract: Contract, bouts: int, players: int
+) -> tuple[Fraction, Fraction] | None:
+    """The attack's card points a made slam leaves possible with `bouts`, as (lowest, highest),
+    or None when the slam leaves the attack no such number of bouts (fft.md, "What a slam leaves
+    to the other side"). Every other deal: (0, 91). The bout limits (4 points a bout) apply on
+    top of these.
+
+    - An attack slam, except in a garde contre: the defence kept at most the Excuse, so 3 bouts
+      and 91 points, or 2 bouts and at least 86½.
+    - An attack slam in a garde contre: the chien counts for the defence (at most 4½ a card:
+      27 points at 3 or 4 players, 13½ at 5), and perhaps the Excuse, so the attack has at least
+      91 − chien − 4½, with the bouts that were played.
+    - A defence slam: the attack took no trick and holds at most the Excuse: at most 1 bout and
+      4½ points; in a garde sans the chien is the attack's too: at most 4½ + the chien's points.
+    """
+    chien = CHIEN_CARDS[players] * CARD_MAX
+    if chelem in ATTACK_SLAMS:
+        if contract is Contract.GARDE_CONTRE:
+            return (TOTAL_POINTS - chien - CARD_MAX, Fraction(TOTAL_POINTS))
+        if bouts == 3:
+            return (Fraction(TOTAL_POINTS), Fraction(TOTAL_POINTS))
+        if bouts == 2:
+            return (TOTAL_POINTS - CARD_MAX, Fraction(TOTAL_POINTS))
+        return None
+    if chelem is Chelem.DEFENCE:
+        if contract is Contract.GARDE_SANS:
+            return (Fraction(0), CARD_MAX + chien)
+        return (Fraction(0), CARD_MAX) if bouts <= 1 else None
+    return (Fraction(0), Fraction(TOTAL_POINTS))
+
+
+def _check_slam_cards(
+    chelem: Chelem, contract: Contract, bouts: int, points: Fraction, players: int
+) -> None:
+    """A made slam leaves the other side only the cards `slam_bounds` says."""
+    bounds = slam_bounds(chelem, contract, bouts, players)
+    if bounds is not None and bounds[0] <= points <= bounds[1]:
+        return
+    shown = {"bouts": bouts, "points": format_points(points)}
+    if chelem in ATTACK_SLAMS:
+        if contract is Contract.GARDE_CONTRE:
+            raise RuleError(
+                ERR_SLAM_GARDE_CONTRE_POINTS,
+                chien=format_points(CHIEN_CARDS[players] * CARD_MAX),
+                minimum=format_points(bounds[0]),
+                points=format_points(points),
+            )
+        raise RuleError(ERR_SLAM_ATTACK_CARDS, **shown)
+    if contract is Contract.GARDE_SANS:
+        raise RuleError(
+            ERR_SLAM_DEFENCE_GARDE_SANS_POINTS,
+            maximum=format_points(bounds[1]),
+            points=format_points(points),
+        )
+    raise RuleError(ERR_SLAM_DEFENCE_CARDS, **shown)
+
+
 def _enum(kind: type[StrEnum], value: Any, template: str) -> Any:
     """``value`` as a member of ``kind`` (the member itself or its string value)."""
     try:
@@ -559,6 +641,7 @@ __all__ = [
     "SIDE_LABELS",
     "TABLE_SIZES",
     "TARGETS",
+    "CHIEN_CARDS",
     "Chelem",
     "Contract",
     "DealScore",
@@ -569,4 +652,5 @@ __all__ = [
     "parse_points",
     "poignee_sizes",
     "score_deal",
+    "slam_bounds",
 ]

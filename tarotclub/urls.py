@@ -19,6 +19,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("players/", include("tarotclub.players.urls")),
     path("ratings/", include("tarotclub.ratings.urls")),
+    path("search/", include("tarotclub.search.urls")),
     path("", include("tarotclub.games.urls")),
     # Each game kind's own pages, under its identifier's namespace.
     *(path("", include((k.urls, k.identifier))) for k in kinds.all_kinds() if k.urls),

@@ -4,6 +4,7 @@ from . import views
 
 app_name = "reports"
 urlpatterns = [
+    path("export/", views.club_export, name="club_export"),
     path(
         "tournaments/<int:pk>/standings.pdf",
         views.pdf,

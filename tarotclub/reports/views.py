@@ -13,7 +13,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
 
+from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import configure_table, query_int
 from tarotclub.core.text import text_key
 from tarotclub.games import selectors as game_selectors
@@ -144,3 +147,39 @@ def game_deals_export(request, token: str, fmt: str):
     return rows_response(
         headers, rows, fmt, name=filename("deals", str(game), created, fmt), title=_("Deals")
     )
+
+
+@never_cache
+@director_required
+@require_http_methods(["GET", "POST"])
+def club_export(request):
+    """Directors download the whole club's data (GET: the page; POST: the file)."""
+    from django.contrib.auth import get_user_model
+    from django.http import HttpResponse
+
+    from tarotclub.core.models import log_action
+
+    from . import club
+
+    if request.method == "GET":
+        return render(request, "reports/club_export.html")
+    fmt = request.POST.get("format", "")
+    if fmt not in ("json", "xlsx"):
+        return render(
+            request,
+            "reports/club_export.html",
+            {"error": _("Choose the JSON file or the workbook.")},
+            status=400,
+        )
+    data = club.club_data()
+    if fmt == "json":
+        content, kind = club.club_json(data), "application/json"
+    else:
+        content = club.club_workbook(data)
+        kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    account = get_user_model()._default_manager.get(pk=request.user.pk)
+    log_action(account, club.EXPORT_DOWNLOADED, user=account, after={"format": fmt})
+    response = HttpResponse(content, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="{club.export_file_name(fmt)}"'
+    response["Cache-Control"] = "no-store, private"
+    return response

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "tarotclub.games",
     "tarotclub.tournaments",
     "tarotclub.ratings",
+    "tarotclub.search",
     # The game kinds: one package each; each line registers one kind (`games.kinds`).
     "tarotclub.kinds.tarot",
     "tarotclub.kinds.foolsfaith",

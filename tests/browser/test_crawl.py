@@ -291,6 +291,8 @@ def seeds(built: dict) -> list[str]:
         reverse("foolsfaith:challenges"),
         reverse("history"),
         reverse("backup"),
+        reverse("search:search") + "?q=e",  # the header's search box, with results of each kind
+        reverse("search:search") + "?q=zzzz",  # and with none
         "/nowhere/",  # the page not found
         reverse("games:sheet", args=["gone-" + "x" * 20]),  # a share link to no game
     ]

@@ -217,8 +217,8 @@ def test_cuckoo_match_to_the_end(ck, three):
     state = played(ck).state
     assert state.lives == {a: 0, b: 1, c: 2}
     assert state.taking_part == (b, c)
-    # Deal 3: Bram loses his last life during the swaps: Chloé wins.
-    services.record_add(game=ck, data={"cards": {b: "pot", c: "horse"}, "swap_losses": {b: 1}})
+    # Deal 3: Bram asks Chloé, who refuses with the Cat: Bram loses his last life, Chloé wins.
+    services.record_add(game=ck, data={"cards": {b: "pot", c: "cat"}, "swap_losses": {b: 1}})
     ck.refresh_from_db()
     assert ck.finished
     state = played(ck).state

@@ -269,7 +269,7 @@ def test_dp_death_deal(client, dp, three):
     html = whole_names(client.get(url("sheet", dp)).content.decode())
     assert "Anne shows Death and takes the pot (3)." in html
     assert "Balances and pot add up to 0 ✓" in html
-    assert "Deal 2: Chloé deals" in html  # anticlockwise: to the right of Anne
+    assert "Deal 2: Bram deals" in html  # anticlockwise: to the right of Anne, next in play
 
 
 def test_dp_death_ignores_the_rest_of_the_screen(client, dp, three):
@@ -409,7 +409,7 @@ def test_cuckoo_plays_to_a_winner(client, ck, three):
     response = client.post(url("record_new", ck), cuckoo_post({a: "owl", b: "XII", c: "cuckoo"}))
     assert response.status_code == 302
     client.post(url("record_new", ck), cuckoo_post({a: "fool", b: "II", c: "III"}))
-    response = client.post(url("record_new", ck), cuckoo_post({b: "pot", c: "horse"}, {b: 1}))
+    response = client.post(url("record_new", ck), cuckoo_post({b: "pot", c: "cat"}, {b: 1}))
     assert response.status_code == 302
     html = client.get(url("sheet", ck)).content.decode()
     assert "Game over: Chloé won." in html
@@ -422,7 +422,8 @@ def test_cuckoo_plays_to_a_winner(client, ck, three):
         ({"a": "owl", "b": "owl", "c": "owl"}, {}, "The deck holds two cards of each rank"),
         ({"a": "joker", "b": "I", "c": "II"}, {}, "Choose a card from the list."),
         ({"a": "", "b": "I", "c": "II"}, {}, "Which card did Anne end with?"),
-        ({"a": "I", "b": "II", "c": "III"}, {"a": 3}, "At most 2."),
+        ({"a": "I", "b": "II", "c": "III"}, {"a": 2}, "At most 1."),
+        ({"a": "I", "b": "II", "c": "III"}, {"b": 1}, "no final card is one"),
         ({"a": "I", "b": "II", "c": "III"}, {"a": "x"}, "Enter a whole number."),
     ],
 )
@@ -529,3 +530,22 @@ def test_the_same_round_entered_from_two_phones_is_recorded_once(client, ff, thr
     )
     assert "Entry 1 was just made from another phone" in second.content.decode()
     assert Record.objects.filter(game=ff).count() == 1
+
+
+def test_dp_deals_in_the_seating_order_of_the_new_game_screen_like_french_tarot(four):
+    """The new-game screen seats players in playing order; Death's Pot, played anticlockwise
+    like French Tarot, passes the deal the same way: to the next seat, from the chosen dealer."""
+    from scoring import deathspot
+    from tarotclub.games import replayed
+    from tarotclub.games import selectors as game_selectors
+    from tarotclub.games.services import game_start
+    from tarotclub.kinds.tarot.selectors import dealer_for
+
+    dp = game_start(players=four, first_dealer=2, kind="deathspot", options={"stake": 1})
+    tarot = game_start(players=four, first_dealer=2)
+    order = replayed.rules_order([p.pk for p in game_selectors.seat_players(dp)], dp.first_dealer)
+    deaths = [{"death": order[0]}] * 6
+    state = deathspot.play(order, deaths)
+    expected = [dealer_for(tarot, n).pk for n in range(1, 7)]
+    assert [d.dealer for d in state.history] == expected
+    assert expected[:2] == [four[2].pk, four[3].pk]

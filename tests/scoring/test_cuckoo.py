@@ -119,21 +119,23 @@ def test_a_fool_holder_brought_to_zero_leaves_instead_of_resting():
 
 
 def test_swap_losses_come_on_top_of_the_comparison():
-    state = play(ABCD, [deal({"B": 1}, A="owl", B="X", C="XI", D="XII")])
+    # B asked C, who refused with the Cat: B loses a life at once
+    state = play(ABCD, [deal({"B": 1}, A="owl", B="X", C="cat", D="XII")])
     assert state.lives == {"A": 2, "B": 2, "C": 3, "D": 3}
     assert state.history[0].swap_losses == {"B": 1}
 
 
 def test_a_player_brought_to_zero_by_the_swaps_is_not_compared():
-    # A leaves during the swaps; its Fool does not count, so B's Fool is the only one:
-    # B and the lowest of the others (C) lose, D keeps its lives.
-    state = play(ABCD, [deal({"A": 3}, A="fool", B="fool", C="I", D="II")])
-    assert state.lives == {"A": 0, "B": 2, "C": 2, "D": 3}
+    # A (the dealer, drawing from the stock) leaves during the swaps; its Fool does not count,
+    # so B's Fool is the only one: B and the lowest of the others (C) lose, D keeps its life.
+    state = play(ABCD, [deal({"A": 1}, A="fool", B="fool", C="I", D="II")], lives=1)
+    assert state.lives == {"A": 0, "B": 0, "C": 0, "D": 1}
     result = state.history[0]
     assert result.compared == ("B", "C", "D")
     assert result.fools == ("B",)
-    assert state.out == ("A",)
-    assert state.resting == ("B",)
+    assert result.losers == ("B", "C")
+    assert state.out == ("A", "B", "C")
+    assert state.winner == "D"
 
 
 def test_the_lowest_card_of_a_player_out_by_the_swaps_does_not_count():
@@ -143,7 +145,7 @@ def test_the_lowest_card_of_a_player_out_by_the_swaps_does_not_count():
 
 
 def test_players_out_by_the_swaps_leave_before_those_out_at_the_comparison():
-    state = play(ABCD, [deal({"D": 1}, A="I", B="II", C="III", D="owl")], lives=1)
+    state = play(ABCD, [deal({"D": 1}, A="I", B="II", C="dragoon", D="owl")], lives=1)
     assert state.out == ("D", "A")
 
 
@@ -372,6 +374,30 @@ def test_swap_loss_errors():
     assert error.params == {"player": "A", "lives": 3, "lost": 4}
 
 
+def test_the_swaps_cost_a_player_at_most_one_life_a_deal():
+    cards = {"A": "I", "B": "II", "C": "cat", "D": "IV"}
+    error = expect_error(cuckoo.ERR_SWAP_ONE_TURN, ABCD, [deal({"B": 2}, **cards)])
+    assert error.params == {"player": "B", "lost": 2}
+    assert play(ABCD, [deal({"B": 1, "D": 1}, **cards)]).lives == {"A": 2, "B": 2, "C": 3, "D": 2}
+
+
+def test_a_loss_in_the_swaps_needs_a_dragoon_or_a_cat_unless_the_dealer_drew_it():
+    plain = {"A": "I", "B": "II", "C": "III", "D": "IV"}
+    error = expect_error(cuckoo.ERR_SWAP_NO_GUARD, ABCD, [deal({"B": 1}, **plain)])
+    assert error.params == {"player": "B"}
+    for guard in ("dragoon", "cat"):
+        assert play(ABCD, [deal({"B": 1}, **{**plain, "D": guard})]).lives["B"] == 2
+    # A deals the first deal: drawing from the stock, the dealer may lose without a guard
+    assert play(ABCD, [deal({"A": 1}, **plain)]).lives["A"] == 1  # the swap, then the lowest
+    # the second deal is B's: then A may not
+    state = play(ABCD, [deal(A="V", B="VI", C="VII", D="IV")])
+    assert state.dealer == "B"
+    with pytest.raises(RuleError) as info:
+        play_deal(state, deal({"A": 1}, **plain))
+    assert info.value.template == cuckoo.ERR_SWAP_NO_GUARD
+    assert play_deal(state, deal({"B": 1}, **plain)).lives["B"] == 2
+
+
 def test_swap_losses_of_a_resting_or_out_player_are_refused():
     state = play(ABCD, [deal(A="fool", B="I", C="II", D="III")], lives=1)  # A, B out
     cards = {"C": "V", "D": "VI"}
@@ -414,9 +440,12 @@ def test_lives_only_go_down_and_every_match_ends(data):
                 )
             )
             record["cards"] = {p: DECK[i] for p, i in zip(taking, picks, strict=True)}
+            guarded = any(card in ("dragoon", "cat") for card in record["cards"].values())
             for p in taking:
-                if data.draw(st.integers(0, 9)) == 0:
-                    record["swap_losses"][p] = data.draw(st.integers(1, state.lives[p]))
+                # one life at most (one turn a deal), and only against a Dragoon or a Cat,
+                # or by the dealer drawing from the stock
+                if (guarded or p == state.dealer) and data.draw(st.integers(0, 9)) == 0:
+                    record["swap_losses"][p] = 1
         before = state
         state = play_deal(state, record)
         # lives never increase, and a player out stays out with 0 lives

@@ -197,10 +197,11 @@ def test_the_stake_multiplies_every_payment():
 
 
 def test_the_deal_passes_anticlockwise_to_the_right():
-    # players are in clockwise seat order, so the next dealer is the previous one in the list
+    # players are in playing order (anticlockwise: each sits on the right of the one before),
+    # so the deal, passing to the right, goes to the next one in the list
     deals = [{"death": "A"}, {"death": "B"}, {"death": "C"}, {"death": "A"}]
     state = play(["A", "B", "C", "D"], deals)
-    assert [d.dealer for d in state.history] == ["A", "D", "C", "B"]
+    assert [d.dealer for d in state.history] == ["A", "B", "C", "D"]
     assert state.dealer == "A"
 
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import RuleError, fft
@@ -278,8 +278,8 @@ def test_petit_au_bout_goes_to_the_side_that_took_it_whatever_the_result(
             {"unannounced_made": 200},
             290,
         ),
-        # garde, 3 bouts, 90: won by 54, (79 x 2) = 158 + 400.
-        (dict(contract="garde", bouts=3, points=90), {"announced_made": 400}, 558),
+        # garde, 2 bouts, 87 (the defence kept the Excuse): won by 46, (71 x 2) = 142 + 400.
+        (dict(contract="garde", bouts=2, points=87), {"announced_made": 400}, 542),
         # garde, 3 bouts, 80: won by 44, 69 x 2 = 138, slam announced and failed -200: -62.
         (dict(contract="garde", bouts=3, points=80), {"announced_failed": -200}, -62),
         # prise, 0 bouts, 50: lost by 6, -31 - 200 = -231.
@@ -313,6 +313,108 @@ def test_slam_side_may_have_the_petit_au_bout_with_the_excuse_played_last():
     assert score.petit_au_bout_bonus == 20
     score = deal(contract="garde", bouts=0, points=0, petit_au_bout="defence", chelem="defence")
     assert score.petit_au_bout_bonus == -20
+
+
+# What a made slam leaves to the other side (fft.md): each boundary, at 3, 4 and 5 players.
+
+
+@pytest.mark.parametrize("chelem", ["announced_made", "unannounced_made"])
+@pytest.mark.parametrize("contract", ["prise", "garde", "garde_sans"])
+def test_an_attack_slam_leaves_the_defence_at_most_the_excuse(chelem, contract):
+    assert deal(contract=contract, bouts=3, points=91, chelem=chelem).won
+    assert deal(contract=contract, bouts=2, points="86.5", chelem=chelem).won
+    assert deal(contract=contract, bouts=2, points=87, chelem=chelem).won
+    for bouts, points in ((3, "90.5"), (3, 40), (2, 86), (1, 82), (0, 79)):
+        error = rule_error(
+            fft.ERR_SLAM_ATTACK_CARDS,
+            deal,
+            contract=contract,
+            bouts=bouts,
+            points=points,
+            chelem=chelem,
+        )
+        assert error.params["bouts"] == bouts
+
+
+def test_the_issues_impossible_slam_is_refused():
+    # prise, 3 bouts, 40 points, announced and made: it scored +1287 for the taker
+    rule_error(
+        fft.ERR_SLAM_ATTACK_CARDS,
+        deal,
+        contract="prise",
+        bouts=3,
+        points=40,
+        chelem="announced_made",
+    )
+
+
+@pytest.mark.parametrize(("players", "minimum"), [(3, "59.5"), (4, "59.5"), (5, "73")])
+def test_an_attack_slam_in_a_garde_contre_leaves_the_defence_the_chien(players, minimum):
+    seats = ("south", "west", "north", "east", "fifth")[:players]
+    low = Fraction(minimum)
+    for bouts in (0, 1, 2, 3):
+        hi = 91 - 4 * (3 - bouts)
+        if low <= hi:
+            score = score_deal(
+                seats=seats,
+                taker="south",
+                contract="garde_contre",
+                bouts=bouts,
+                points=max(low, 4 * bouts),
+                chelem="announced_made",
+            )
+            assert score.won
+    error = rule_error(
+        fft.ERR_SLAM_GARDE_CONTRE_POINTS,
+        score_deal,
+        seats=seats,
+        taker="south",
+        contract="garde_contre",
+        bouts=3,
+        points=low - Fraction(1, 2),
+        chelem="announced_made",
+    )
+    assert error.params["minimum"] == fft.format_points(low)
+
+
+@pytest.mark.parametrize("contract", ["prise", "garde", "garde_contre"])
+def test_a_defence_slam_leaves_the_attack_at_most_the_excuse(contract):
+    assert not deal(contract=contract, bouts=0, points=0, chelem="defence").won
+    assert not deal(contract=contract, bouts=1, points="4.5", chelem="defence").won
+    for bouts, points in ((1, 5), (0, 5), (2, 9), (3, 30)):
+        rule_error(
+            fft.ERR_SLAM_DEFENCE_CARDS,
+            deal,
+            contract=contract,
+            bouts=bouts,
+            points=points,
+            chelem="defence",
+        )
+
+
+@pytest.mark.parametrize(("players", "maximum"), [(4, "31.5"), (5, "18")])
+def test_a_defence_slam_in_a_garde_sans_leaves_the_attack_the_chien(players, maximum):
+    seats = ("south", "west", "north", "east", "fifth")[:players]
+    top = Fraction(maximum)
+    score = score_deal(
+        seats=seats, taker="south", contract="garde_sans", bouts=2, points=top, chelem="defence"
+    )
+    assert not score.won
+    rule_error(
+        fft.ERR_SLAM_DEFENCE_GARDE_SANS_POINTS,
+        score_deal,
+        seats=seats,
+        taker="south",
+        contract="garde_sans",
+        bouts=2,
+        points=top + Fraction(1, 2),
+        chelem="defence",
+    )
+
+
+def test_an_announced_slam_that_failed_leaves_the_cards_as_they_fell():
+    score = deal(contract="prise", bouts=3, points=40, chelem="announced_failed")
+    assert score.won and score.chelem_bonus == -200
 
 
 def test_announced_failed_slam_allows_either_petit_au_bout():
@@ -595,8 +697,7 @@ def test_error_messages_read_as_sentences():
 PLAYER_KEYS = st.one_of(
     st.integers(min_value=0, max_value=200), st.text(alphabet="abcdefghij", min_size=1, max_size=4)
 )
-WON_SLAMS = [Chelem.NONE, Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE, Chelem.ANNOUNCED_FAILED]
-LOST_SLAMS = [Chelem.NONE, Chelem.ANNOUNCED_FAILED, Chelem.DEFENCE]
+MADE_SLAMS = (Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE, Chelem.DEFENCE)
 
 
 def half_point_range(bouts: int) -> tuple[int, int]:
@@ -614,6 +715,29 @@ def sides_for(bouts: int, chelem: Chelem) -> list[Side | None]:
     return sides
 
 
+def slam_half_points(chelem, contract, bouts: int, players: int) -> tuple[int, int]:
+    """Lowest and highest attack points, in half points: the bout limits and, for a made
+    slam, what it leaves to the other side (`fft.slam_bounds`)."""
+    low, high = half_point_range(bouts)
+    if chelem is None:
+        return low, high
+    bounds = fft.slam_bounds(chelem, contract, bouts, players)
+    return max(low, int(bounds[0] * 2)), min(high, int(bounds[1] * 2))
+
+
+def slam_bouts(chelem, contract, players: int) -> list[int]:
+    """The bouts a made slam (or none, None) allows."""
+    out = []
+    for bouts in range(4):
+        if chelem is None:
+            out.append(bouts)
+        elif fft.slam_bounds(chelem, contract, bouts, players) is not None:
+            low, high = slam_half_points(chelem, contract, bouts, players)
+            if low <= high:
+                out.append(bouts)
+    return out
+
+
 @st.composite
 def valid_deals(draw, table_size=None, slams=True):
     """Keyword arguments of a deal that could happen, with points as a count of half points."""
@@ -621,11 +745,16 @@ def valid_deals(draw, table_size=None, slams=True):
     seats = draw(st.lists(PLAYER_KEYS, min_size=n, max_size=n, unique=True))
     taker = draw(st.sampled_from(seats))
     partner = draw(st.sampled_from([None, *seats])) if n == 5 else None
-    bouts = draw(st.integers(0, 3))
-    low, high = half_point_range(bouts)
+    contract = draw(st.sampled_from(list(Contract)))
+    made = [Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE, Chelem.DEFENCE]
+    chelem = draw(st.sampled_from(made)) if slams and draw(st.integers(0, 3)) == 0 else None
+    bouts = draw(st.sampled_from(slam_bouts(chelem, contract, n)))
+    low, high = slam_half_points(chelem, contract, bouts, n)
     halves = draw(st.integers(low, high))
-    won = halves >= 2 * fft.TARGETS[bouts]  # points >= target, whatever the half
-    chelem = draw(st.sampled_from(WON_SLAMS if won else LOST_SLAMS)) if slams else Chelem.NONE
+    if chelem is None:  # no slam made: none, or announced and failed
+        chelem = (
+            draw(st.sampled_from([Chelem.NONE, Chelem.ANNOUNCED_FAILED])) if slams else Chelem.NONE
+        )
     petit_au_bout = draw(st.sampled_from(sides_for(bouts, chelem)))
     # Poignées: distinct players, kinds added while the trumps shown stay within 22.
     declarers = draw(st.lists(st.sampled_from(seats), unique=True, max_size=3))
@@ -639,7 +768,7 @@ def valid_deals(draw, table_size=None, slams=True):
         seats=seats,
         taker=taker,
         partner=partner,
-        contract=draw(st.sampled_from(list(Contract))),
+        contract=contract,
         bouts=bouts,
         points=Fraction(halves, 2),
         petit_au_bout=petit_au_bout,
@@ -689,12 +818,11 @@ def test_every_valid_deal_sums_to_zero_and_shares_by_the_rules(table_size, data,
 @settings(max_examples=300, deadline=None)
 @given(valid_deals(), st.data())
 def test_more_points_never_lower_the_attack(kwargs, data):
-    # Same deal with more points. A defence slam needs a lost contract, so it bounds the
-    # higher points below the target; everything else stays valid (the bout limits are kept).
+    # Same deal with more points, within the bout limits and what a made slam leaves.
     low = kwargs["points"]
-    halves_max = half_point_range(kwargs["bouts"])[1]
-    if kwargs["chelem"] is Chelem.DEFENCE:
-        halves_max = 2 * fft.TARGETS[kwargs["bouts"]] - 1
+    made = kwargs["chelem"] if kwargs["chelem"] in MADE_SLAMS else None
+    players = len(kwargs["seats"])
+    halves_max = slam_half_points(made, kwargs["contract"], kwargs["bouts"], players)[1]
     high = Fraction(data.draw(st.integers(int(low * 2), halves_max)), 2)
     before = score_deal(**kwargs)
     after = score_deal(**{**kwargs, "points": high})
@@ -729,6 +857,12 @@ def test_a_higher_contract_never_shrinks_the_unit_without_a_slam(kwargs, pair):
 @settings(max_examples=300, deadline=None)
 @given(valid_deals(), st.sampled_from(CONTRACT_PAIRS))
 def test_a_higher_contract_moves_the_unit_with_the_result(kwargs, pair):
+    # (a made slam's cards depend on the contract: a garde contre's chien, a garde sans')
+    if kwargs["chelem"] in MADE_SLAMS:
+        players, bouts, points = len(kwargs["seats"]), kwargs["bouts"], kwargs["points"]
+        for contract in pair:
+            bounds = fft.slam_bounds(kwargs["chelem"], contract, bouts, players)
+            assume(bounds is not None and bounds[0] <= points <= bounds[1])
     lower = score_deal(**{**kwargs, "contract": pair[0]})
     higher = score_deal(**{**kwargs, "contract": pair[1]})
     if lower.won:

@@ -35,8 +35,9 @@ class CuckooForm(RecordForm):
                     "invalid_choice": _("Choose a card from the list."),
                 },
             )
+            # one turn a deal: the swaps cost a player one life at most
             self.fields[f"swap_{p.pk}"] = stepper(
-                label=p.label, low=0, high=state.lives[p.pk], required=False
+                label=p.label, low=0, high=min(1, state.lives[p.pk]), required=False
             )
 
     @property

@@ -68,6 +68,10 @@ RULE_FIELDS = {
     fft.ERR_CHELEM: "chelem",
     fft.ERR_CHELEM_ATTACK_LOST: "chelem",
     fft.ERR_CHELEM_DEFENCE_WON: "chelem",
+    fft.ERR_SLAM_ATTACK_CARDS: "chelem",
+    fft.ERR_SLAM_GARDE_CONTRE_POINTS: "chelem",
+    fft.ERR_SLAM_DEFENCE_CARDS: "chelem",
+    fft.ERR_SLAM_DEFENCE_GARDE_SANS_POINTS: "chelem",
 }
 
 
