@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "tarotclub.players",
     "tarotclub.games",
     "tarotclub.tournaments",
+    "tarotclub.seasons",
     # The game kinds: one package each; each line registers one kind (`games.kinds`).
     "tarotclub.kinds.tarot",
     "tarotclub.kinds.foolsfaith",
