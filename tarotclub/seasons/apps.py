@@ -7,4 +7,4 @@ class SeasonsConfig(AppConfig):
     verbose_name = _("Seasons")
 
     def ready(self):
-        from . import history  # noqa: F401  (the actions it declares)
+        from . import history, printouts  # noqa: F401  (the actions, the printout it declares)
