@@ -200,7 +200,6 @@ def tournament_results(
     table_players: Mapping[Hashable, list[Hashable]],
     *,
     by_average: bool = False,
-    name_key: Callable[[str], object] = str.casefold,
 ) -> dict[Hashable, Result]:
     """Each entrant who played a round: their total, place and rounds, ranked as the
     tournament's own standings rank them (total or average per round played, then rounds
@@ -229,7 +228,7 @@ def tournament_results(
         best = max(played) if played else -(10**9)
         return (-primary, -tops.get(e.player, 0), -best)
 
-    ordered = sorted(entrants, key=lambda e: (key(e), name_key(e.name)))
+    ordered = sorted(entrants, key=key)  # the name orders a tie's lines, not its place
     out: dict[Hashable, Result] = {}
     previous = None
     for i, e in enumerate(ordered, start=1):

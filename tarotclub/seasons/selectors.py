@@ -8,6 +8,7 @@ itself is `scoring.season`.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -109,7 +110,6 @@ def tournament_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
             list(entrants[t.pk].values()),
             tables[t.pk],
             by_average=t.ranking == Ranking.AVERAGE,
-            name_key=text_key,
         )
     return evenings, results, names
 
@@ -163,7 +163,7 @@ def season_standings(season: Season) -> SeasonStandings:
         formula,
         names=names,
         order=[e.key for e in evenings],
-        name_key=text_key,
+        name_key=functools.lru_cache(maxsize=None)(text_key),
     )
     return SeasonStandings(
         season=season,

@@ -16,7 +16,7 @@ from tarotclub.reports.exports import check_format, filename, rows_response
 from . import selectors, services
 from .forms import SeasonForm
 from .models import Season
-from .tables import SeasonTable, export_rows, value_display
+from .tables import export_rows, grid, value_display
 
 
 def _season(pk: int) -> Season:
@@ -84,7 +84,7 @@ def standings_context(season: Season) -> dict:
     return {
         "season": season,
         "standings": standings,
-        "table": SeasonTable(standings),
+        "grid": grid(standings).html(empty=_("Nobody has played an evening of this season yet.")),
         "formula_text": formula_text(season),
     }
 

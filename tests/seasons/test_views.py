@@ -48,11 +48,21 @@ def test_standings_page_shows_one_column_per_evening_and_links_each_tournament(c
     html = response.content.decode()
     for t in (t1, t2):
         assert reverse("tournaments:standings", args=[t.pk]) in html
-    table = response.context["table"]
-    assert len(table.columns) == 4 + 2
+    grid = str(response.context["grid"])
+    assert grid.count('<th scope="col"') == 4 + 2
     assert "more evenings won" in html
     standings = selectors.season_standings(season)
-    assert len(table.rows) == len(standings.lines) == 8
+    assert grid.count("<tr>") - 1 == len(standings.lines) == 8
+    for line in standings.lines:
+        assert line.name in grid
+
+
+def test_names_are_escaped(client, built):
+    season, _, players = built
+    players[0].name = "<b>Bold</b> & co"
+    players[0].save()
+    html = client.get(reverse("seasons:standings", args=[season.pk])).content.decode()
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; co" in html and "<b>Bold" not in html
 
 
 def test_projector_pages(client, built):
