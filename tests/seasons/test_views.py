@@ -185,3 +185,14 @@ def test_standings_page_queries_are_constant(client, built):
     with CaptureQueriesContext(connection) as big:
         client.get(url)
     assert len(big.captured_queries) == len(small.captured_queries)
+
+
+def test_the_demo_club_has_a_season_of_six_evenings(client):
+    from tarotclub.demo.builders import demo_club
+
+    built = demo_club()
+    standings = selectors.season_standings(built["season"])
+    assert len(standings.evenings) == 6
+    assert sum(1 for e in standings.evenings if e.tournament) == 2
+    assert all(line.values for line in standings.lines) and len(standings.lines) >= 10
+    assert client.get(reverse("seasons:standings", args=[built["season"].pk])).status_code == 200
