@@ -24,6 +24,11 @@ def value_display(standings: SeasonStandings, line) -> str:
     return number(int(line.value))
 
 
+def evening_label(n: int) -> str:
+    """An evening's short name in the standings' columns: its number in the season."""
+    return _("E%(n)s") % {"n": n}
+
+
 def evening_header(evening) -> str:
     return date_format(evening.date, "SHORT_DATE_FORMAT")
 
@@ -32,6 +37,7 @@ def evening_header(evening) -> str:
 class Cell:
     text: str
     css: str = "num"
+    label: str = ""  # what a phone shows before the figure, its column's header being hidden
 
 
 @dataclass
@@ -55,7 +61,14 @@ class Grid:
         head = "".join(f'<th scope="col" class="{c.css}">{text(c.text)}</th>' for c in self.headers)
         if self.rows:
             body = "".join(
-                "<tr>" + "".join(f'<td class="{c.css}">{text(c.text)}</td>' for c in row) + "</tr>"
+                "<tr>"
+                + "".join(
+                    f'<td class="{c.css}"'
+                    + (f' data-label="{escape(c.label)}"' if c.label else "")
+                    + f">{text(c.text)}</td>"
+                    for c in row
+                )
+                + "</tr>"
                 for row in self.rows
             )
         else:
@@ -72,8 +85,13 @@ def grid(standings: SeasonStandings) -> Grid:
         Cell(_("Player"), "name"),
         Cell(_("Season"), "num"),
         Cell(_("Won"), "num"),
-        *(Cell(evening_header(e), "num") for e in standings.evenings),
+        *(
+            Cell(f"{evening_label(i)} · {evening_header(e)}", "num")
+            for i, e in enumerate(standings.evenings, start=1)
+        ),
     ]
+    labels = [evening_label(i) for i in range(1, len(standings.evenings) + 1)]
+    won = _("won")
     keys = [e.key for e in standings.evenings]
     unranked = _("unranked")
     rows = []
@@ -86,16 +104,16 @@ def grid(standings: SeasonStandings) -> Grid:
             Cell(rank, "num rank"),
             Cell(name, "name"),
             Cell(value_display(standings, line), "num total"),
-            Cell(str(line.wins), "num"),
+            Cell(str(line.wins), "num round wins", won),
         ]
-        for key in keys:
+        for key, label in zip(keys, labels, strict=True):
             v = line.values.get(key)
             if v is None:
-                cells.append(Cell("–", "num round missed"))
+                cells.append(Cell("–", "num round missed", label))
             elif key in line.counted:
-                cells.append(Cell(number(v), "num round"))
+                cells.append(Cell(number(v), "num round", label))
             else:
-                cells.append(Cell(f"({number(v)})", "num round muted not-counted"))
+                cells.append(Cell(f"({number(v)})", "num round muted not-counted", label))
         rows.append(cells)
     return Grid(headers=headers, rows=rows)
 
