@@ -17,7 +17,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LONG = ["Marie-Élisabeth Vandenberghe", "Jean-Baptiste Van der Heyden", "Hanneke Wijnbergen"]
 HIDE_CHROME = """() => {
-  for (const el of document.querySelectorAll('.site-header, .site-footer')) el.style.display = 'none';
+  const chrome = document.querySelectorAll('.site-header, .site-footer');
+  for (const el of chrome) el.style.display = 'none';
 }"""
 
 
