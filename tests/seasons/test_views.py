@@ -196,3 +196,11 @@ def test_the_demo_club_has_a_season_of_six_evenings(client):
     assert sum(1 for e in standings.evenings if e.tournament) == 2
     assert all(line.values for line in standings.lines) and len(standings.lines) >= 10
     assert client.get(reverse("seasons:standings", args=[built["season"].pk])).status_code == 200
+
+
+def test_the_history_page_lists_the_seasons_changes(director_client, built):
+    season, _, _ = built
+    director_client.post(reverse("seasons:delete", args=[season.pk]))
+    html = director_client.get(reverse("history")).content.decode()
+    assert "season created" in html and "season deleted" in html
+    assert "Championnat 2026" in html
