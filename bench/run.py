@@ -17,6 +17,7 @@ BENCHES = [
     "bench.pages",
     "bench.save",
     "bench.ratings",
+    "bench.seasons",
 ]
 
 

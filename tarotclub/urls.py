@@ -24,6 +24,7 @@ urlpatterns = [
     # Each game kind's own pages, under its identifier's namespace.
     *(path("", include((k.urls, k.identifier))) for k in kinds.all_kinds() if k.urls),
     path("", include("tarotclub.tournaments.urls")),
+    path("", include("tarotclub.seasons.urls")),
     path("", include("tarotclub.reports.urls")),
     path("admin/", admin.site.urls),
 ]

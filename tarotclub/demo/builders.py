@@ -284,6 +284,32 @@ def demo_tournaments(user, players, long_names) -> dict:
     return {"finished": done, "running": running, "registration": spring}
 
 
+def demo_season(user, players, tournaments: dict) -> object:
+    """The club championship: the finished and the running tournament, tonight's casual
+    games and three earlier evenings of casual games (six evenings), points by place."""
+    from django.utils import timezone
+
+    from tarotclub.games.models import Game
+    from tarotclub.games.services import game_start
+    from tarotclub.seasons.services import season_create
+
+    today = dt.date.today()
+    for weeks in (3, 2, 1):
+        table = players[weeks : weeks + 4]
+        game = game_start(players=table, first_dealer=0, created_by=user)
+        for i in range(3):
+            _deal(game, user, taker=table[(i + weeks) % 4].pk, contract="garde" if i else "prise",
+                  bouts=1 + i % 3, points=[47, 55, 38][(i + weeks) % 3])  # fmt: skip
+        # an earlier club evening: the game is dated that evening (no service sets a date)
+        when = timezone.now() - dt.timedelta(weeks=weeks)
+        Game.objects.filter(pk=game.pk).update(created_at=when)
+    return season_create(
+        name="Championnat du club", start=today - dt.timedelta(days=60),
+        end=today + dt.timedelta(days=120), formula="places", best_n=5, include_casual=True,
+        tournaments=[tournaments["finished"], tournaments["running"]], user=user,
+    )  # fmt: skip
+
+
 def demo_club(user=None) -> dict:
     """The whole demo club; `user` (or None) is who enters everything."""
     players = _roster(ROSTER)
@@ -292,4 +318,5 @@ def demo_club(user=None) -> dict:
     built.update(demo_tarot(user, players, long_names))
     built.update(demo_other_kinds(user, players, long_names))
     built["tournaments"] = demo_tournaments(user, players, long_names)
+    built["season"] = demo_season(user, players, built["tournaments"])
     return built

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "tarotclub.tournaments",
     "tarotclub.ratings",
     "tarotclub.search",
+    "tarotclub.seasons",
     # The game kinds: one package each; each line registers one kind (`games.kinds`).
     "tarotclub.kinds.tarot",
     "tarotclub.kinds.foolsfaith",

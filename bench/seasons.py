@@ -1,0 +1,118 @@
+"""Time and SQL queries of a season's standings page: 40 players over 30 evenings.
+
+The evenings are finished tournaments of 5 rounds of 4 deals (10 tables of four a round,
+6,000 deals in all), written straight into the database: the bench measures the page, not
+the entry of 6,000 deals.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.django_env import test_database  # noqa: E402
+
+GOAL_MS = 100
+
+
+def build(n_players: int = 40, evenings: int = 30, *, rounds: int = 5, deals: int = 4):
+    from tarotclub.games.models import Game, Seat
+    from tarotclub.kinds.tarot.models import Deal, DealLine
+    from tarotclub.players.models import Player
+    from tarotclub.seasons.services import season_create
+    from tarotclub.tournaments.models import Entry, Status, Table, Tournament
+
+    rng = random.Random(13)
+    players = Player.objects.bulk_create(Player(name=f"Joueur {i:03d}") for i in range(n_players))
+    start = dt.date(2026, 1, 2)
+    chosen = []
+    for e in range(evenings):
+        t = Tournament.objects.create(
+            name=f"Soirée {e + 1}", date=start + dt.timedelta(days=7 * e), rounds=rounds,
+            deals_per_round=deals, status=Status.FINISHED, current_round=rounds,
+        )  # fmt: skip
+        chosen.append(t)
+        Entry.objects.bulk_create(Entry(tournament=t, player=p) for p in players)
+        for r in range(1, rounds + 1):
+            order = players[:]
+            rng.shuffle(order)
+            groups = [order[i : i + 4] for i in range(0, len(order), 4)]
+            games = Game.objects.bulk_create(
+                Game(kind="tarot", options={"deals": deals}, locked=True) for _ in groups
+            )
+            Table.objects.bulk_create(
+                Table(tournament=t, round=r, number=n, game=g) for n, g in enumerate(games, start=1)
+            )
+            Seat.objects.bulk_create(
+                Seat(game=g, player=p, position=i)
+                for g, group in zip(games, groups, strict=True)
+                for i, p in enumerate(group)
+            )
+            made = Deal.objects.bulk_create(
+                Deal(
+                    game=g,
+                    number=d + 1,
+                    dealer=group[d % 4],
+                    taker=group[(d + 1) % 4],
+                    contract="prise",
+                    bouts=1,
+                    points_half=102,
+                )  # fmt: skip
+                for g, group in zip(games, groups, strict=True)
+                for d in range(deals)
+            )
+            lines = []
+            per_deal = [grp for grp in groups for _ in range(deals)]
+            for deal, group in zip(made, per_deal, strict=True):
+                x = rng.choice((-60, -35, -25, 25, 35, 60))
+                for p in group:
+                    lines.append(
+                        DealLine(deal=deal, player=p, score=3 * x if p == deal.taker else -x)
+                    )
+            DealLine.objects.bulk_create(lines)
+    return season_create(
+        name="Championnat", start=start, end=start + dt.timedelta(days=7 * evenings),
+        formula="places", best_n=20, tournaments=chosen,
+    )  # fmt: skip
+
+
+def measure(url: str, repeat: int = 7, *, status: int | None = 200) -> tuple[float, int]:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    client.get(url)
+    best = float("inf")
+    for _ in range(repeat):
+        with CaptureQueriesContext(connection) as ctx:
+            begin = time.perf_counter()
+            response = client.get(url)
+            best = min(best, time.perf_counter() - begin)
+        assert status is None or response.status_code == status
+    return best * 1000, len(ctx.captured_queries)
+
+
+def main() -> None:
+    from bench import goals
+
+    with test_database():
+        begin = time.perf_counter()
+        season = build()
+        built = time.perf_counter() - begin
+        ms, queries = measure(f"/seasons/{season.pk}/")
+        trivial, _ = measure("/favicon.ico", 50, status=None)
+        print("Season standings page, 40 players over 30 evenings (6,000 deals)")
+        print(f"built in {built:.1f} s; page {ms:.1f} ms, {queries} queries")
+        goals.record(
+            "season standings (40 players, 30 evenings)", ms, "ms", GOAL_MS, trivial_ms=trivial
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""Reads of a season: its evenings and its standings, in a fixed number of queries.
+
+Five queries whatever the season's size: its tournaments, their entries, their tables'
+totals, their seats, and (when casual games count) the casual games' totals. The ranking
+itself is `scoring.season`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Sum
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring import season as rules
+from tarotclub.core.text import text_key
+from tarotclub.games.models import Seat
+from tarotclub.kinds.tarot.models import DealLine
+from tarotclub.tournaments.models import Entry, Ranking, Tournament
+
+from .models import Formula, Season
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One column of the standings: a tournament, or a date of casual games."""
+
+    key: tuple
+    date: dt.date
+    tournament: Tournament | None = None
+
+    @property
+    def url(self) -> str:
+        if self.tournament is None:
+            return ""
+        return reverse("tournaments:standings", args=[self.tournament.pk])
+
+
+@dataclass
+class SeasonStandings:
+    season: Season
+    evenings: list[Evening]
+    lines: list[rules.Line]
+    formula: rules.Formula
+    players: int = 0
+    unranked: list[rules.Line] = field(default_factory=list)
+
+    @property
+    def ranked(self) -> list[rules.Line]:
+        return [line for line in self.lines if line.ranked]
+
+    @property
+    def ties(self) -> bool:
+        return any(line.tied for line in self.lines)
+
+    @property
+    def by_points(self) -> bool:
+        return self.season.formula == Formula.PLACES
+
+
+def _bounds(season: Season) -> tuple[dt.datetime, dt.datetime]:
+    """The season's dates as aware datetimes, from its first day's midnight to after its last."""
+    zone = timezone.get_current_timezone()
+    start = dt.datetime.combine(season.start, dt.time.min, tzinfo=zone)
+    end = dt.datetime.combine(season.end + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
+    return start, end
+
+
+def tournament_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
+    """The season's tournaments as evenings, and each one's results ({key: {player: Result}})
+    ranked as the tournament's own standings rank them, and the players' names. Four queries."""
+    tournaments = list(season.tournaments.order_by("date", "pk"))
+    ids = [t.pk for t in tournaments]
+    names: dict[int, str] = {}
+    entrants: dict[int, dict[int, rules.Entrant]] = defaultdict(dict)
+    for t_id, p_id, name in (
+        Entry.objects.filter(tournament_id__in=ids)
+        .order_by("pk")
+        .values_list("tournament_id", "player_id", "player__name")
+    ):
+        names[p_id] = name
+        entrants[t_id][p_id] = rules.Entrant(p_id, name)
+    totals = {
+        (game, player): total
+        for game, player, total in DealLine.objects.filter(
+            deal__game__tournament_table__tournament_id__in=ids
+        )
+        .values_list("deal__game_id", "player_id")
+        .annotate(total=Sum("score"))
+        .values_list("deal__game_id", "player_id", "total")
+        .order_by()
+    }
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for game, player, t_id in Seat.objects.filter(
+        game__tournament_table__tournament_id__in=ids
+    ).values_list("game_id", "player_id", "game__tournament_table__tournament_id"):
+        tables[t_id][game].append(player)
+        entrant = entrants[t_id].get(player)
+        if entrant is not None:
+            entrant.tables[game] = totals.get((game, player), 0)
+    evenings, results = [], {}
+    for t in tournaments:
+        key = ("t", t.pk)
+        evenings.append(Evening(key=key, date=t.date, tournament=t))
+        results[key] = rules.tournament_results(
+            list(entrants[t.pk].values()),
+            tables[t.pk],
+            by_average=t.ranking == Ranking.AVERAGE,
+        )
+    return evenings, results, names
+
+
+def casual_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
+    """The casual French Tarot games within the season's dates (not archived), one evening
+    per calendar date. One query."""
+    start, end = _bounds(season)
+    games: dict[dt.date, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(dict))
+    names: dict[int, str] = {}
+    zone = timezone.get_current_timezone()
+    for game, created, player, name, total in (
+        DealLine.objects.filter(
+            deal__game__tournament_table__isnull=True,
+            deal__game__archived_at__isnull=True,
+            deal__game__created_at__gte=start,
+            deal__game__created_at__lt=end,
+        )
+        .values_list("deal__game_id", "deal__game__created_at", "player_id", "player__name")
+        .annotate(total=Sum("score"))
+        .values_list(
+            "deal__game_id", "deal__game__created_at", "player_id", "player__name", "total"
+        )
+        .order_by()
+    ):
+        day = timezone.localtime(created, zone).date()
+        games[day][game][player] = total
+        names[player] = name
+    evenings, results = [], {}
+    for day in sorted(games):
+        key = ("d", day.isoformat())
+        evenings.append(Evening(key=key, date=day))
+        results[key] = rules.casual_results(games[day])
+    return evenings, results, names
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    evenings, results, names = tournament_evenings(season)
+    if season.include_casual:
+        casual, casual_results, casual_names = casual_evenings(season)
+        evenings = sorted([*evenings, *casual], key=lambda e: (e.date, e.tournament is None, e.key))
+        results.update(casual_results)
+        names.update(casual_names)
+    by_player: dict[int, dict[tuple, rules.Result]] = defaultdict(dict)
+    for evening in evenings:
+        for player, result in results.get(evening.key, {}).items():
+            by_player[player][evening.key] = result
+    formula = season.rule()
+    lines = rules.rank(
+        by_player,
+        formula,
+        names=names,
+        order=[e.key for e in evenings],
+        name_key=functools.lru_cache(maxsize=None)(text_key),
+    )
+    return SeasonStandings(
+        season=season,
+        evenings=evenings,
+        lines=lines,
+        formula=formula,
+        players=len(lines),
+        unranked=[line for line in lines if not line.ranked],
+    )
+
+
+def season_list():
+    return Season.objects.order_by("-start", "-pk")
+
+
+def tournaments_to_choose():
+    """The tournaments a season may count, newest first."""
+    return Tournament.objects.order_by("-date", "-pk")
