@@ -174,20 +174,16 @@ def _write_lines(deal: Deal, scores: dict[int, int], lines: list[DealLine] | Non
     )
 
 
-def _locked_table(game: Game, played) -> tuple[Game, list[Player], int | None]:
-    """The game under its row lock, its players, and its deal count when the page's read is
-    still current (None: count again).
+def _locked_table(game: Game, played, *, counting: bool = False) -> tuple[Game, list, int | None]:
+    """The game under its row lock, its players, and (`counting`) its number of deals, counted
+    under the lock in the same statement (else None).
 
-    `played` is the game as the page read it (seats and, for a new deal, the count): when its
-    revision is the locked one, no phone wrote since, so nothing is read twice.
+    `played` is the game as the page read it: its players are the table's (seats never change
+    once a game is started), so they are not read again.
     """
-    locked = lock_game(game)
-    if played is None:
-        return locked, seat_players(locked), None
-    players = played.players
-    if locked.revision != played.game.revision:
-        return locked, players, None
-    return locked, players, played.known_count
+    locked = lock_game(game, count_of=Deal if counting else None)
+    players = seat_players(locked) if played is None else played.players
+    return locked, players, locked.entry_count if counting else None
 
 
 def game_totals_db(game: Game) -> dict[int, int]:
@@ -217,12 +213,11 @@ def deal_add(
 
     `expected_number` is the deal the person was entering: when another phone entered that
     deal meanwhile, the entry is refused rather than recorded twice. `played` is the game as
-    the page read it (`Tarot.load_for_write`); it spares reading the seats and the count again.
+    the page read it (`Tarot.load_for_write`); it spares reading the seats again. The deals
+    are counted under the game's lock, in the statement that takes it.
     """
-    game, players, count = _locked_table(game, played)
+    game, players, count = _locked_table(game, played, counting=True)
     _assert_tarot(game)
-    if count is None:
-        count = game.deals.count()
     require(game, policy.DEAL, user=user, deal_count=count)
     number = count + 1
     if expected_number is not None and expected_number != number:
