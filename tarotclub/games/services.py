@@ -136,7 +136,7 @@ def log_change(
     game: Game, action: str, *, number=None, before=None, after=None, user=None
 ) -> Change:
     """Keep one write in the game's history and tell the phones that follow it."""
-    change = Change.objects.create(
+    change = Change(
         game=game,
         number=number,
         action=action,
@@ -144,8 +144,40 @@ def log_change(
         after=after,
         user=acting_user(user),
     )
+    insert_row(change)
     bump_revision(game)
     return change
+
+
+def insert_row(obj: models.Model) -> models.Model:
+    """Insert `obj` as `obj.save(force_insert=True)` stores it (defaults, auto_now_add, JSON,
+    the database's own forms of each value), in one plain INSERT that returns its primary key.
+
+    For the rows every save writes (a deal, a history entry): the ORM's insert compiled in
+    several times the time the statement ran. Sends no signals (nothing listens to these).
+    """
+    meta = obj._meta
+    pk = meta.pk
+    fields = [f for f in meta.concrete_fields if not (f is pk and obj.pk is None)]
+    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    qn = connection.ops.quote_name
+    sql = (
+        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
+        f"VALUES ({', '.join('%s' for _ in fields)})"
+    )
+    returning = obj.pk is None and connection.features.can_return_columns_from_insert
+    if returning:
+        sql += f" RETURNING {qn(pk.column)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        if obj.pk is None:
+            if returning:
+                obj.pk = cursor.fetchone()[0]
+            else:
+                obj.pk = connection.ops.last_insert_id(cursor, meta.db_table, pk.column)
+    obj._state.adding = False
+    obj._state.db = connection.alias
+    return obj
 
 
 def bump_revision(game: Game) -> None:

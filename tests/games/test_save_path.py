@@ -17,7 +17,7 @@ from django.utils import timezone
 from tarotclub.games import selectors
 from tarotclub.games import services as games
 from tarotclub.games.forms import BigChoiceField
-from tarotclub.games.models import Game, Seat
+from tarotclub.games.models import Change, Game, Seat
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.forms import DealForm
 from tarotclub.kinds.tarot.models import Deal
@@ -162,3 +162,109 @@ def test_each_form_has_its_own_choices(four):
     # the bound widget renders its own choices
     assert 'value="garde"' in str(one["contract"]) and 'value="prise"' not in str(one["contract"])
     assert 'value="prise"' in str(two["contract"])
+
+
+def test_insert_row_stores_what_save_stores(four, member):
+    game = games.game_start(players=four, first_dealer=0)
+    by_save = Change(game=game, number=3, action="recorded", before=None, after={"a": [1, "é"]})
+    by_save.user = member
+    by_save.save(force_insert=True)
+    fast = Change(game=game, number=3, action="recorded", before=None, after={"a": [1, "é"]})
+    fast.user = member
+    games.insert_row(fast)
+    assert fast.pk is not None and fast.pk != by_save.pk and not fast._state.adding
+    stored = {c.pk: _values(c) for c in Change.objects.filter(pk__in=[by_save.pk, fast.pk])}
+    one, two = stored[by_save.pk], stored[fast.pk]
+    assert abs(one.pop("at") - two.pop("at")) < dt.timedelta(seconds=5)
+    assert one.pop("id") != two.pop("id")
+    assert one == two and two["after"] == {"a": [1, "é"]}
+    assert _values(fast) == _values(Change.objects.get(pk=fast.pk))
+
+
+def test_a_new_deal_and_its_lines_as_stored(four):
+    game = games.game_start(players=four, first_dealer=1)
+    deal = tarot.deal_add(
+        game=game,
+        data=tarot.DealInput(
+            taker=four[2].pk,
+            contract="garde",
+            bouts=2,
+            points=49,
+            poignees=((four[2].pk, "simple"),),
+        ),
+    )
+    stored = Deal.objects.get(pk=deal.pk)
+    assert _values(stored) == _values(deal)
+    assert stored.poignees == [[four[2].pk, "simple"]] and stored.dealer_id == four[1].pk
+    lines = {line.player_id: line.score for line in stored.lines.all()}
+    assert set(lines) == {p.pk for p in four} and sum(lines.values()) == 0
+    assert lines[four[2].pk] > 0
+    change = Change.objects.get(game=game, number=1)
+    assert change.after["scores"] == {str(pk): score for pk, score in lines.items()}
+
+
+def test_a_correction_rewrites_the_lines_and_keeps_the_old_ones_in_history(four):
+    game = games.game_start(players=four, first_dealer=0)
+    first = tarot.deal_add(
+        game=game, data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56)
+    )
+    old = {line.player_id: line.score for line in first.lines.all()}
+    line_pks = set(first.lines.values_list("pk", flat=True))
+    tarot.deal_correct(
+        deal=first,
+        data=tarot.DealInput(taker=four[2].pk, contract="garde", bouts=3, points=40),
+        expected_version=1,
+    )
+    stored = Deal.objects.get(pk=first.pk)
+    assert (stored.taker_id, stored.contract, stored.bouts, stored.version) == (
+        four[2].pk,
+        "garde",
+        3,
+        2,
+    )
+    assert stored.updated_at > first.updated_at
+    new = {line.player_id: line.score for line in stored.lines.all()}
+    assert set(stored.lines.values_list("pk", flat=True)) == line_pks  # updated in place
+    assert new != old and sum(new.values()) == 0 and new[four[2].pk] > 0
+    change = Change.objects.get(game=game, number=1, action="corrected")
+    assert change.before["scores"] == {str(pk): s for pk, s in old.items()}
+    assert change.after["scores"] == {str(pk): s for pk, s in new.items()}
+    with pytest.raises(games.StaleError):
+        tarot.deal_correct(
+            deal=first,
+            data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56),
+            expected_version=1,
+        )
+
+
+def test_a_correction_of_a_deal_without_lines_writes_them(four):
+    game = games.game_start(players=four, first_dealer=0)
+    first = tarot.deal_add(
+        game=game, data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56)
+    )
+    first.lines.all().delete()
+    tarot.deal_correct(
+        deal=first,
+        data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56),
+        expected_version=1,
+    )
+    assert Deal.objects.get(pk=first.pk).lines.count() == 4
+
+
+def test_correcting_a_deal_that_is_not_there(four):
+    game = games.game_start(players=four, first_dealer=0)
+    played = tarot_kind().load_for_write(selectors.game_by_token(game.token))
+    with pytest.raises(games.GameError) as e:
+        tarot.deal_correct(
+            played=played,
+            number=5,
+            data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56),
+            expected_version=1,
+        )
+    assert e.value.code == "no_such_deal"
+
+
+def tarot_kind():
+    from tarotclub.games import kinds
+
+    return kinds.get("tarot")
