@@ -10,6 +10,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
+from tarotclub.core import sql
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 
@@ -27,75 +28,46 @@ def game_by_token(token: str) -> Game | None:
     """The game of a share link with its seats and players, in one query.
 
     The first read of every page of a game, and of every save: one plain SELECT joining the
-    game, its seats and their players, the rows made into models with each field's own
-    conversions. The ORM's `select_related` compiled it in ten times the time it ran.
+    game, its seats and their players (`core.sql`). The ORM's `select_related` compiled it in
+    ten times the time it ran.
     """
     if not token or len(token) > 32:
         return None
-    query = _token_query(connection.vendor)
+    game_cols, seat_cols, player_cols = _token_columns()
     with connection.cursor() as cursor:
-        cursor.execute(query.sql, [token])
+        cursor.execute(_token_sql(connection.vendor), [token])
         rows = cursor.fetchall()
     if not rows:
         return None
-    game = query.build(Game, rows[0])
+    game = game_cols.build(rows[0])
+    seat_start = game_cols.width
+    player_start = seat_start + seat_cols.width
     seats = []
     for row in rows:
-        if row[query.seat_start] is None:  # a game without seats (LEFT JOIN)
+        if row[seat_start] is None:  # a game without seats (LEFT JOIN)
             continue
-        seat = query.build(Seat, row)
+        seat = seat_cols.build(row, seat_start)
         seat.game = game
-        seat.player = query.build(Player, row)
+        seat.player = player_cols.build(row, player_start)
         seats.append(seat)
     game._prefetched_objects_cache = {"seats": seats}
     return game
 
 
-class _TokenQuery:
-    """The SQL of `game_by_token` and how to make its rows into models, made once."""
-
-    MODELS = ((Game, "g"), (Seat, "s"), (Player, "p"))
-
-    def __init__(self):
-        qn = connection.ops.quote_name
-        columns, self.parts, start = [], {}, 0
-        for model, alias in self.MODELS:
-            fields = model._meta.concrete_fields
-            columns += [f"{alias}.{qn(f.column)}" for f in fields]
-            converters = []  # (column index, the field's converters, its column expression)
-            for i, f in enumerate(fields):
-                col = f.get_col(alias)
-                funcs = [*connection.ops.get_db_converters(col), *f.get_db_converters(connection)]
-                if funcs:
-                    converters.append((i, funcs, col))
-            names = [f.attname for f in fields]
-            self.parts[model] = (start, start + len(fields), names, converters)
-            start += len(fields)
-        self.seat_start = self.parts[Seat][0]
-
-        def col(model, name):
-            return qn(model._meta.get_field(name).column)
-
-        pk = qn("id")
-        self.sql = (
-            f"SELECT {', '.join(columns)} FROM {qn(Game._meta.db_table)} g "
-            f"LEFT JOIN {qn(Seat._meta.db_table)} s ON s.{col(Seat, 'game')} = g.{pk} "
-            f"LEFT JOIN {qn(Player._meta.db_table)} p ON p.{pk} = s.{col(Seat, 'player')} "
-            f"WHERE g.{col(Game, 'token')} = %s ORDER BY s.{col(Seat, 'position')}"
-        )
-
-    def build(self, model, row):
-        start, end, names, converters = self.parts[model]
-        values = list(row[start:end])
-        for i, funcs, col in converters:
-            for func in funcs:
-                values[i] = func(values[i], col, connection)
-        return model.from_db(connection.alias, names, values)
+def _token_columns():
+    return sql.columns_of(Game, "g"), sql.columns_of(Seat, "s"), sql.columns_of(Player, "p")
 
 
 @functools.cache
-def _token_query(vendor: str) -> _TokenQuery:
-    return _TokenQuery()
+def _token_sql(vendor: str) -> str:
+    g, s, p = _token_columns()
+    pk = sql.quote("id")
+    return (
+        f"SELECT {g.sql}, {s.sql}, {p.sql} FROM {sql.table(Game)} g "
+        f"LEFT JOIN {sql.table(Seat)} s ON s.{sql.column(Seat, 'game')} = g.{pk} "
+        f"LEFT JOIN {sql.table(Player)} p ON p.{pk} = s.{sql.column(Seat, 'player')} "
+        f"WHERE g.{sql.column(Game, 'token')} = %s ORDER BY s.{sql.column(Seat, 'position')}"
+    )
 
 
 def revision_by_token(token: str) -> tuple[int, str] | None:

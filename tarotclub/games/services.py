@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError
+from tarotclub.core import sql
 from tarotclub.core.errors import Refused
 from tarotclub.core.models import acting_user
 from tarotclub.players.models import Player
@@ -101,28 +102,30 @@ def lock_game(game: Game, *, count_of: type[models.Model] | None = None) -> Game
     """
     if not connection.in_atomic_block:
         raise TransactionManagementError("lock_game() runs inside a transaction.")
-    sql = _lock_sql(connection.vendor, count_of)
-    locked = next(iter(Game.objects.raw(sql, [game.pk])), None)
-    if locked is None:
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(connection.vendor, count_of), [game.pk])
+        row = cursor.fetchone()
+    if row is None:
         raise GameError(ERR_GONE, code="gone")
+    columns = sql.columns_of(Game, "g")
+    locked = columns.build(row)
+    if count_of is not None:
+        locked.entry_count = row[columns.width]
     return locked
 
 
 @functools.cache
 def _lock_sql(vendor: str, count_of: type[models.Model] | None) -> str:
-    qn = connection.ops.quote_name
-    meta = Game._meta
-    pk = qn(meta.pk.column)
+    pk = sql.quote(Game._meta.pk.column)
     count = ""
     if count_of is not None:
-        entries = count_of._meta
-        column = qn(entries.get_field("game").column)
-        count = f", (SELECT COUNT(*) FROM {qn(entries.db_table)} e WHERE e.{column} = g.{pk})"
-        count += " AS entry_count"
+        entries = f"{sql.table(count_of)} e WHERE e.{sql.column(count_of, 'game')} = g.{pk}"
+        count = f", (SELECT COUNT(*) FROM {entries})"
     lock = (
         f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     )
-    return f"SELECT g.*{count} FROM {qn(meta.db_table)} g WHERE g.{pk} = %s{lock}"
+    columns = sql.columns_of(Game, "g").sql
+    return f"SELECT {columns}{count} FROM {sql.table(Game)} g WHERE g.{pk} = %s{lock}"
 
 
 def require(game: Game, action: str, *, user=None, deal_count=None, played=None) -> None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
+from tarotclub.core import sql
 from tarotclub.games import policy
 from tarotclub.games.models import ChangeAction, Game
 from tarotclub.games.selectors import seat_players
@@ -186,48 +187,42 @@ CORRECTED_FIELDS = [
 def _deal_with_lines(game: Game, *, pk: int | None, number: int | None):
     """(the deal of `game` with this pk, or else this number, or None; its score lines).
 
-    One plain SELECT, read under the game's lock: every write to a deal and its lines holds
-    that lock, so the rows need no lock of their own. (The ORM's `select_related` compiled it
-    in several times the time it ran.)
+    One plain SELECT (`core.sql`), read under the game's lock: every write to a deal and its
+    lines holds that lock, so the rows need no lock of their own. (The ORM's `select_related`
+    compiled it in several times the time it ran.)
     """
-    qn = connection.ops.quote_name
-    deal_table, line_table = qn(Deal._meta.db_table), qn(DealLine._meta.db_table)
-    key = "id" if pk is not None else "number"
-    sql = (
-        f'SELECT d.*, l."id" AS line_pk, l."player_id" AS line_player, l."score" AS line_score '
-        f'FROM {deal_table} d LEFT JOIN {line_table} l ON l."deal_id" = d."id" '
-        f'WHERE d."game_id" = %s AND d.{qn(key)} = %s'
+    deals, lines = sql.columns_of(Deal, "d"), sql.columns_of(DealLine, "l")
+    key = sql.quote(Deal._meta.pk.column) if pk is not None else sql.column(Deal, "number")
+    deal_pk = sql.quote(Deal._meta.pk.column)
+    query = (
+        f"SELECT {deals.sql}, {lines.sql} FROM {sql.table(Deal)} d "
+        f"LEFT JOIN {sql.table(DealLine)} l ON l.{sql.column(DealLine, 'deal')} = d.{deal_pk} "
+        f"WHERE d.{sql.column(Deal, 'game')} = %s AND d.{key} = %s"
     )
-    rows = list(Deal.objects.raw(sql, [game.pk, pk if pk is not None else number]))
+    with connection.cursor() as cursor:
+        cursor.execute(query, [game.pk, pk if pk is not None else number])
+        rows = cursor.fetchall()
     if not rows:
         return None, []
-    current = rows[0]
-    names = ["id", "deal_id", "player_id", "score"]
-    lines = [
-        DealLine.from_db(
-            connection.alias, names, [r.line_pk, current.pk, r.line_player, r.line_score]
-        )
-        for r in rows
-        if r.line_pk is not None
-    ]
-    for line in lines:
+    current = deals.build(rows[0])
+    found = [lines.build(row, deals.width) for row in rows if row[deals.width] is not None]
+    for line in found:
         line.deal = current
-    return current, lines
+    return current, found
 
 
 def _update_scores(lines: list[DealLine]) -> None:
     """Store the lines' new scores in one plain UPDATE (the ORM's `bulk_update` compiled its
     CASE in ten times the time it ran)."""
-    qn = connection.ops.quote_name
+    pk, score = sql.quote(DealLine._meta.pk.column), sql.column(DealLine, "score")
     cases = " ".join("WHEN %s THEN %s" for _ in lines)
     marks = ", ".join("%s" for _ in lines)
-    sql = (
-        f'UPDATE {qn(DealLine._meta.db_table)} SET "score" = CASE "id" {cases} END '
-        f'WHERE "id" IN ({marks})'
+    query = (
+        f"UPDATE {sql.table(DealLine)} SET {score} = CASE {pk} {cases} END WHERE {pk} IN ({marks})"
     )
     params = [v for line in lines for v in (line.pk, line.score)] + [line.pk for line in lines]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(query, params)
 
 
 def _write_lines(deal: Deal, scores: dict[int, int], lines: list[DealLine] | None = None) -> None:
@@ -243,14 +238,12 @@ def _write_lines(deal: Deal, scores: dict[int, int], lines: list[DealLine] | Non
     if not scores:
         return
     # one plain multi-row INSERT (the ORM's `bulk_create` cost a fifth of a whole save)
-    qn = connection.ops.quote_name
+    columns = ", ".join(sql.column(DealLine, name) for name in ("deal", "player", "score"))
     rows = ", ".join("(%s, %s, %s)" for _ in scores)
-    sql = (
-        f'INSERT INTO {qn(DealLine._meta.db_table)} ("deal_id", "player_id", "score") VALUES {rows}'
-    )
+    query = f"INSERT INTO {sql.table(DealLine)} ({columns}) VALUES {rows}"
     params = [v for pk, score in scores.items() for v in (deal.pk, pk, score)]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(query, params)
 
 
 def _locked_table(game: Game, played, *, counting: bool = False) -> tuple[Game, list, int | None]:
