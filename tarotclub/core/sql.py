@@ -43,6 +43,9 @@ def _columns(model: type[models.Model], alias: str, vendor: str) -> ModelColumns
 
 
 def columns_of(model: type[models.Model], alias: str) -> ModelColumns:
+    """Made once per process and database vendor, shared by the threads: the converters of
+    SQLite's and PostgreSQL's operations read settings only (the time zone), never the
+    connection they were taken from, and the fields' own converters are given the caller's."""
     return _columns(model, alias, connection.vendor)
 
 
