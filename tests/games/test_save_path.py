@@ -8,10 +8,12 @@ on PostgreSQL, for every field.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.db import transaction
 from django.db.transaction import TransactionManagementError
+from django.urls import reverse
 from django.utils import timezone
 
 from tarotclub.games import selectors
@@ -268,3 +270,51 @@ def tarot_kind():
     from tarotclub.games import kinds
 
     return kinds.get("tarot")
+
+
+def _post(players, taker, **over):
+    return {
+        "taker": taker.pk,
+        "contract": "garde",
+        "bouts": "2",
+        "points_side": "attack",
+        "points": "49",
+        "chelem": "none",
+        "partner": "alone",
+        **over,
+    }
+
+
+def test_a_deal_taken_by_another_phone_shows_the_form_of_the_next_deal(client, five):
+    """Saving builds the form for the entry the phone was making (its hidden number) and
+    lets the service count under the lock; refused, the page is the next deal's form, with
+    the players of that deal (at a table of five whose dealer sits out, they change)."""
+    game = games.game_start(players=five, first_dealer=0, dealer_sits_out=True)
+    new = reverse("games:deal_new", args=[game.token])
+    assert client.post(new, _post(five, five[1], number="1")).status_code == 302
+    response = client.post(new, _post(five, five[2], number="1"))
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Deal 1 was just entered from another phone" in html
+    assert 'name="number" value="2"' in html
+    takers = {int(v) for v in re.findall(r'name="taker" value="(\d+)"', html)}
+    assert takers == {p.pk for p in five} - {five[1].pk}  # five[1] deals deal 2
+    assert Deal.objects.filter(game=game).count() == 1
+    # the next deal, from the page as it now is
+    assert client.post(new, _post(five, five[2], number="2")).status_code == 302
+    assert list(Deal.objects.filter(game=game).values_list("number", "dealer_id")) == [
+        (1, five[0].pk),
+        (2, five[1].pk),
+    ]
+
+
+def test_a_save_without_its_number_still_counts(client, four):
+    game = games.game_start(players=four, first_dealer=0)
+    new = reverse("games:deal_new", args=[game.token])
+    for junk in (None, "", "deux", "-1"):
+        post = _post(four, four[1])
+        del post["partner"]
+        if junk is not None:
+            post["number"] = junk
+        assert client.post(new, post).status_code == 302
+    assert list(Deal.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3, 4]
