@@ -379,6 +379,16 @@ def _refused_by_policy(request, game, error: ValidationError, action: str):
     return redirect("games:sheet", token=game.token)
 
 
+def _rebound(form, refused):
+    """`form` (bound to the same data) with the errors `refused` showed."""
+    form.is_valid()
+    for name, errors in refused.errors.items():
+        for error in errors:
+            if error not in form.errors.get(name, []):
+                form.add_error(name if name in form.fields else None, error)
+    return form
+
+
 @token_view
 @require_http_methods(["GET", "POST"])
 def deal_new(request, token: str):
@@ -392,7 +402,11 @@ def deal_new(request, token: str):
         verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
         if not verdict:
             return _refused(request, game, verdict)
-    number = played.next_number
+    # Saving: the form is for the entry the phone was making (the page's hidden `number`);
+    # the service counts the entries under the game's lock and refuses any other number, so
+    # the entries are not counted here too.
+    posted = posted_int(request, "number", None) if saving else None
+    number = played.next_number if posted is None else posted
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error = None, None
     if request.method == "POST":
@@ -423,6 +437,11 @@ def deal_new(request, token: str):
         verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
         if not verdict:
             return _refused(request, game, verdict)
+        if played.next_number != number:
+            # the phone was making another entry than the next one (another phone was quicker):
+            # the form again, for the next entry, with what was entered and why it was refused
+            number = played.next_number
+            form = _rebound(kind.entry_form(played, number, data=request.POST), form)
     response = _entry_page(
         request, played, form=form, number=number, editing=False, preview=preview, error=error
     )

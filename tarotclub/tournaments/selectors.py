@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.db import connection
 from django.db.models import Count, F, Prefetch, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -282,17 +284,36 @@ def entry_was_removed(tournament: Tournament, entry_pk: int) -> bool:
 
 
 def table_state(game: Game) -> EventTable | None:
-    """Is this game a tournament table, and is its round (or the tournament) over? Read now."""
-    row = (
-        Table.objects.filter(game_id=game.pk)
-        .values_list("round", "tournament__status", "tournament__current_round")
-        .first()
-    )
+    """Is this game a tournament table, and is its round (or the tournament) over? Read now.
+
+    Asked under the game's lock on every save: one plain SELECT, which the ORM took ten times
+    longer to compile (Table's default ordering joins on the tournament's own) than to run.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_table_state_sql(connection.vendor), [game.pk])
+        row = cursor.fetchone()
     if row is None:
         return None
     round_number, status, current = row
     finished = status == Status.FINISHED
     return EventTable(round_over=finished or current > round_number, event_finished=finished)
+
+
+@functools.cache
+def _table_state_sql(vendor: str) -> str:
+    qn = connection.ops.quote_name
+    table, tournament = Table._meta, Tournament._meta
+
+    def col(meta, name):
+        return qn(meta.get_field(name).column)
+
+    return (
+        f"SELECT t.{col(table, 'round')}, u.{col(tournament, 'status')}, "
+        f"u.{col(tournament, 'current_round')} "
+        f"FROM {qn(table.db_table)} t JOIN {qn(tournament.db_table)} u "
+        f"ON u.{qn(tournament.pk.column)} = t.{col(table, 'tournament')} "
+        f"WHERE t.{col(table, 'game')} = %s"
+    )
 
 
 def redrawn_table_notice(token: str) -> Gone | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
-from django.db.models import F, ProtectedError
+from django.db.models import ProtectedError
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.history import field
@@ -16,7 +16,7 @@ from tarotclub.core.models import acting_user, action, log_action
 from tarotclub.core.text import clean_text
 from tarotclub.games import kinds
 from tarotclub.games.models import Game
-from tarotclub.games.services import GameError, lock_game
+from tarotclub.games.services import GameError, bump_revision, lock_game
 
 from .models import Challenge, ChallengeAward
 
@@ -216,5 +216,5 @@ def challenges_award(
         before=before,
         after=_awards_log(created),
     )
-    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
+    bump_revision(game)
     return created
