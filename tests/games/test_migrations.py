@@ -25,9 +25,11 @@ def migrate(targets):
     executor.loader.build_graph()
     executor.migrate(targets)
     executor.loader.build_graph()
-    moved = {app for app, _name in targets}
-    others = [n for n in executor.loader.graph.leaf_nodes() if n[0] not in moved]
-    return executor.loader.project_state([*others, *(t for t in targets if t[1] is not None)]).apps
+    # the models as the applied migrations leave them (apps that depend on a rolled-back one,
+    # such as the ratings, were rolled back with it)
+    graph = executor.loader.graph
+    applied = [n for n in executor.loader.applied_migrations if n in graph.nodes]
+    return executor.loader.project_state(applied).apps
 
 
 def _leaves():
