@@ -106,9 +106,13 @@ def require(game: Game, action: str, *, user=None, deal_count=None, played=None)
 
 
 def log_change(
-    game: Game, action: str, *, number=None, before=None, after=None, user=None
+    game: Game, action: str, *, number=None, before=None, after=None, user=None, tally=None
 ) -> Change:
-    """Keep one write in the game's history and tell the phones that follow it."""
+    """Keep one write in the game's history and tell the phones that follow it.
+
+    `game` is the game as locked for the write. `tally` is its new `Game.tally` (count and
+    totals) when the write changed them; else a current tally is carried to the new revision.
+    """
     change = Change.objects.create(
         game=game,
         number=number,
@@ -117,7 +121,12 @@ def log_change(
         after=after,
         user=acting_user(user),
     )
-    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1)
+    if tally is None and game.current_tally is not None:
+        tally = game.tally
+    changed = {} if tally is None else {"tally": {**tally, "rev": game.revision + 1}}
+    Game.objects.filter(pk=game.pk).update(revision=F("revision") + 1, **changed)
+    game.revision += 1  # the locked game stays what the database holds
+    game.tally = changed.get("tally", game.tally)
     return change
 
 
