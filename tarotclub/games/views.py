@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
@@ -298,7 +299,8 @@ def sheet_context(request, game, played=None, *, parts=None) -> dict:
         "can_write": can_write,
         "can_undo": bool(allowed[policy.UNDO]),
         "is_director": _is_director(request),
-        "tournament_table": selectors.tournament_table(game),
+        # read where shown (the page's heading), not for a poll's changes
+        "tournament_table": SimpleLazyObject(lambda: selectors.tournament_table(game)),
         **(parts if parts is not None else kind.sheet(played, link=link)),
     }
     context.update(kind.sheet_extra(request, played))

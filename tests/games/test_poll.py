@@ -21,9 +21,9 @@ from tarotclub.kinds.tarot.models import Deal, DealLine
 pytestmark = pytest.mark.django_db
 
 #: queries of a poll that finds a change: the revision, the game with its seats and players,
-#: the tournament table (the policy's and the page's), the deals written since and their
-#: lines (none to read after an undo); a correction adds one sum for its running totals.
-POLL_CHANGED = {"new": 6, "correct": 7, "undo": 5}
+#: the tournament table (the policy's), the deals written since with their lines (one
+#: query); a correction adds one sum for its running totals.
+POLL_CHANGED = {"new": 4, "correct": 5, "undo": 4}
 SIZES = (2, 2000)
 
 
