@@ -318,7 +318,8 @@ def game_sheet(request, token: str):
 
 
 def _whole(value: str) -> int | None:
-    return int(value) if value.isdigit() and len(value) < 10 else None
+    """A whole number from a query string, or None (str.isdigit alone takes "²")."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
 
 
 @token_view(partial=True)

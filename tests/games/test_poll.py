@@ -154,6 +154,8 @@ def test_a_corrected_deal_comes_with_its_own_running_totals(client, sheet_of):
         {"rev": "0"},  # no number of rows shown: an old page
         {"rev": "0", "n": "0"},  # an empty sheet
         {"rev": "abc", "n": "6"},
+        {"rev": "5", "n": "²"},  # a digit to str.isdigit, not to int()
+        {"rev": "5", "n": "-1"},
         {"rev": "5", "n": "3"},  # a picture that does not fit: deals 4 and 5 are older
     ],
 )
