@@ -19,6 +19,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def empty_tally() -> dict:
+    """The tally of a game without entries (see `Game.tally`)."""
+    return {"rev": 0, "count": 0, "totals": {}}
+
+
 def kind_choices():
     """The registered game kinds (`games.kinds`), read when the choices are needed."""
     from .kinds import choices
@@ -46,6 +51,12 @@ class Game(models.Model):
     archived_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Bumped by every write, so a phone can ask cheaply whether anything changed.
     revision = models.PositiveIntegerField(default=0)
+    # What a poll after a change shows without reading every entry: the number of entries and
+    # each player's total ({"rev": revision, "count": n, "totals": {"<player pk>": total}}),
+    # kept by the services of a kind with stored scores in the write that bumps the revision.
+    # Trusted only while "rev" is the game's revision (any other write leaves it stale, and
+    # the readers then count and sum the entries themselves).
+    tally = models.JSONField(default=empty_tally, editable=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -62,6 +73,14 @@ class Game(models.Model):
     @property
     def archived(self) -> bool:
         return self.archived_at is not None
+
+    @property
+    def current_tally(self) -> dict | None:
+        """`tally` while it is the current one (else None: count and sum the entries)."""
+        tally = self.tally
+        if isinstance(tally, dict) and tally.get("rev") == self.revision:
+            return tally
+        return None
 
 
 class Seat(models.Model):

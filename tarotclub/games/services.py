@@ -136,9 +136,13 @@ def require(game: Game, action: str, *, user=None, deal_count=None, played=None)
 
 
 def log_change(
-    game: Game, action: str, *, number=None, before=None, after=None, user=None
+    game: Game, action: str, *, number=None, before=None, after=None, user=None, tally=None
 ) -> Change:
-    """Keep one write in the game's history and tell the phones that follow it."""
+    """Keep one write in the game's history and tell the phones that follow it.
+
+    `game` is the game as locked for the write. `tally` is its new `Game.tally` (count and
+    totals) when the write changed them; else a current tally is carried to the new revision.
+    """
     change = Change(
         game=game,
         number=number,
@@ -148,7 +152,9 @@ def log_change(
         user=acting_user(user),
     )
     insert_row(change)
-    bump_revision(game)
+    if tally is None and game.current_tally is not None:
+        tally = game.tally
+    bump_revision(game, tally=None if tally is None else {**tally, "rev": game.revision + 1})
     return change
 
 
@@ -183,22 +189,31 @@ def insert_row(obj: models.Model) -> models.Model:
     return obj
 
 
-def bump_revision(game: Game) -> None:
-    """Tell the phones that follow the game that something changed: revision + 1.
+def bump_revision(game: Game, *, tally: dict | None = None) -> None:
+    """Tell the phones that follow the game that something changed: revision + 1, and the
+    game's new `tally` when given. `game` stays what the database holds.
 
     One plain UPDATE: it runs on every save, and the ORM's compiling of
     `.update(revision=F("revision") + 1)` cost ten times the statement itself.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_bump_sql(connection.vendor), [game.pk])
+        if tally is None:
+            cursor.execute(_bump_sql(connection.vendor, False), [game.pk])
+        else:
+            value = Game._meta.get_field("tally").get_db_prep_save(tally, connection)
+            cursor.execute(_bump_sql(connection.vendor, True), [value, game.pk])
+    game.revision += 1
+    if tally is not None:
+        game.tally = tally
 
 
 @functools.cache
-def _bump_sql(vendor: str) -> str:
+def _bump_sql(vendor: str, with_tally: bool) -> str:
     qn = connection.ops.quote_name
     column = qn(Game._meta.get_field("revision").column)
+    tally = f", {qn(Game._meta.get_field('tally').column)} = %s" if with_tally else ""
     return (
-        f"UPDATE {qn(Game._meta.db_table)} SET {column} = {column} + 1 "
+        f"UPDATE {qn(Game._meta.db_table)} SET {column} = {column} + 1{tally} "
         f"WHERE {qn(Game._meta.pk.column)} = %s"
     )
 

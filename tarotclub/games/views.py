@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
@@ -277,7 +278,9 @@ def game_new(request):
 # --- the sheet ---------------------------------------------------------------------------------
 
 
-def sheet_context(request, game, played=None) -> dict:
+def sheet_context(request, game, played=None, *, parts=None) -> dict:
+    """The sheet's live part; `parts` (with `played`) is the kind's sheet as a poll after a
+    change reads it (`Kind.sheet_changes`), else the kind's whole sheet."""
     kind = kinds.get(game.kind)
     played = played or kind.load(game)
     allowed = policy.verdicts(game, user=request.user, played=played)
@@ -296,8 +299,9 @@ def sheet_context(request, game, played=None) -> dict:
         "can_write": can_write,
         "can_undo": bool(allowed[policy.UNDO]),
         "is_director": _is_director(request),
-        "tournament_table": selectors.tournament_table(game),
-        **kind.sheet(played, link=link),
+        # read where shown (the page's heading), not for a poll's changes
+        "tournament_table": SimpleLazyObject(lambda: selectors.tournament_table(game)),
+        **(parts if parts is not None else kind.sheet(played, link=link)),
     }
     context.update(kind.sheet_extra(request, played))
     return context
@@ -313,14 +317,34 @@ def game_sheet(request, token: str):
     return render(request, "games/sheet.html", context)
 
 
+def _whole(value: str) -> int | None:
+    """A whole number from a query string, or None (str.isdigit alone takes "²")."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else None
+
+
 @token_view(partial=True)
 def game_poll(request, token: str):
-    """The sheet's live part; 204 (nothing to swap) when nothing changed since `rev`."""
+    """The sheet's live part; 204 (nothing to swap) when nothing changed since `rev`.
+
+    After a change, a phone that says which revision it shows (`rev`) and how many entries
+    (`n`) gets only what changed, swapped in out of band (``games/_sheet_changes.html``,
+    with ``HX-Reswap: none``) where its kind can tell (`Kind.sheet_changes`); otherwise, and
+    when its picture is too old or does not fit, the whole live part again.
+    """
     found = selectors.revision_by_token(token)
     same = found is not None and request.GET.get("rev", "") == str(found[0])
     if same and kinds.get(found[1]) is not None:
         return HttpResponse(status=204)  # one cheap query when nothing changed
     game = game_or_404(token)
+    since, shown = _whole(request.GET.get("rev", "")), _whole(request.GET.get("n", ""))
+    if since is not None and shown is not None:
+        changed = kinds.get(game.kind).sheet_changes(game, since=since, shown=shown)
+        if changed is not None:
+            played, parts = changed
+            context = sheet_context(request, game, played, parts=parts)
+            response = render(request, "games/_sheet_changes.html", context)
+            response["HX-Reswap"] = "none"  # the out-of-band parts are the whole answer
+            return response
     return render(request, "games/_sheet.html", sheet_context(request, game))
 
 

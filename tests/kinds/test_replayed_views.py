@@ -76,7 +76,7 @@ def test_sheet_shows_state_share_link_and_qr(client, ff, three):
     assert url("sheet", ff) in html  # share link
     assert "<svg" in html
     assert url("record_new", ff) in html
-    assert f"?rev={ff.revision}" in html
+    assert f'name="rev" value="{ff.revision}"' in html  # what the poll sends
 
 
 def test_poll_answers_204_when_nothing_changed(client, ff, three):
@@ -85,7 +85,7 @@ def test_poll_answers_204_when_nothing_changed(client, ff, three):
     response = client.get(url("poll", ff), {"rev": "0"})
     assert response.status_code == 200
     assert 'id="sheet"' in response.content.decode()
-    assert "?rev=1" in response.content.decode()
+    assert 'name="rev" value="1"' in response.content.decode()
 
 
 # --- Fool's Faith ------------------------------------------------------------------------------

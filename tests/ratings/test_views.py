@@ -6,7 +6,6 @@ import datetime as dt
 import random
 
 import pytest
-from django.urls import reverse
 from django.utils import timezone
 
 from tarotclub.players.services import player_create

@@ -110,6 +110,50 @@ class TarotPlayedForWrite:
         return ""
 
 
+@dataclass
+class TarotPlayedChanges:
+    """A tarot game as a poll after a change reads it: the deals written since the phone's
+    revision, the count and totals from the game's tally (`selectors.sheet_changes`)."""
+
+    game: Game
+    kind: Tarot
+    players: list
+    changes: selectors.SheetChanges
+    names: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def sheet(self) -> selectors.Sheet:
+        return self.changes.sheet
+
+    @property
+    def last_number(self) -> int:
+        return self.sheet.deal_count
+
+    @property
+    def next_number(self) -> int:
+        return self.last_number + 1
+
+    known_count = last_number
+
+    def entry(self, number: int):
+        return None
+
+    @property
+    def stopped(self) -> bool:
+        return self.game.finished
+
+    @property
+    def can_undo(self) -> bool:
+        return self.last_number > 0 and not self.game.finished
+
+    def refusal(self, action: str = "deal"):
+        return services.ERR_FINISHED if self.game.finished else services.ERR_LOCKED
+
+    @property
+    def error(self) -> str:
+        return ""
+
+
 class TarotStandings(GameStandingsTable):
     games = NumberColumn(verbose_name=gettext_lazy("Games"))
     deals = NumberColumn(verbose_name=gettext_lazy("Deals"))
@@ -161,6 +205,14 @@ class Tarot(Kind):
     def load_for_write(self, game: Game) -> TarotPlayedForWrite:
         players = seat_players(game)
         return TarotPlayedForWrite(game, self, players, names_of(players))
+
+    def sheet_changes(self, game: Game, *, since: int, shown: int):
+        changes = selectors.sheet_changes(game, since=since, shown=shown)
+        if changes is None:
+            return None
+        players = changes.sheet.players
+        played = TarotPlayedChanges(game, self, players, changes, names_of(players))
+        return played, {**self.sheet(played), "changes": changes}
 
     def sheet(self, played: TarotPlayed, *, link=None) -> dict:
         game = played.game

@@ -32,12 +32,15 @@ class Deal(models.Model):
     won = models.BooleanField(default=False)
     gap = models.PositiveSmallIntegerField(default=0)
     version = models.PositiveIntegerField(default=1)
+    # The game's revision that last wrote this deal: a poll asks for the deals written since.
+    revision = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         db_table = "games_deal"
         ordering = ["game", "number"]
+        indexes = [models.Index(fields=["game", "revision"], name="deal_game_revision")]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique"),
             models.CheckConstraint(

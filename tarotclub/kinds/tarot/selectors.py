@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum
 
 from tarotclub.games.models import Change, Game
 from tarotclub.games.selectors import seat_players
@@ -61,9 +61,37 @@ class Sheet:
     def zero_sum(self) -> bool:
         return sum(self.totals.values()) == 0
 
+    #: the number of deals, when `rows` holds only some of them (`sheet_changes`)
+    count: int | None = None
+
     @property
     def deal_count(self) -> int:
-        return len(self.rows)
+        return len(self.rows) if self.count is None else self.count
+
+
+def _row(deal: Deal, names: dict[int, str], scores: dict[int, int], running: dict[int, int]):
+    said = deal_labels(deal, names)
+    return SheetRow(
+        deal=deal,
+        number=deal.number,
+        dealer=said.dealer,
+        taker=f"{said.taker} + {said.partner}" if said.partner else said.taker,
+        contract=said.contract,
+        result=said.result,
+        won=deal.won,
+        bonuses=bonuses_text(deal, names),
+        scores=scores,
+        running=dict(running),
+    )
+
+
+def _standing(game: Game, players: list[Player], count: int, totals: dict[int, int]) -> dict:
+    """Who leads and who deals next, from the totals and the number of deals."""
+    best = max(totals.values()) if count and totals else None
+    leaders = {pk for pk, t in totals.items() if count and t == best}
+    next_dealer = dealer_for(game, count + 1, players) if players else None
+    next_active = active_players(game, next_dealer, players) if next_dealer else []
+    return {"leaders": leaders, "next_dealer": next_dealer, "next_active": next_active}
 
 
 def game_sheet(game: Game) -> Sheet:
@@ -83,35 +111,101 @@ def game_sheet(game: Game) -> Sheet:
         scores = {line.player_id: line.score for line in deal.lines.all()}
         for pk in running:
             running[pk] += scores.get(pk, 0)
-        said = deal_labels(deal, names)
-        rows.append(
-            SheetRow(
-                deal=deal,
-                number=deal.number,
-                dealer=said.dealer,
-                taker=f"{said.taker} + {said.partner}" if said.partner else said.taker,
-                contract=said.contract,
-                result=said.result,
-                won=deal.won,
-                bonuses=bonuses_text(deal, names),
-                scores=scores,
-                running=dict(running),
-            )
-        )
+        rows.append(_row(deal, names, scores, running))
     totals = {p.pk: totals_db.get(p.pk, 0) for p in players}
-    best = max(totals.values()) if rows else None
-    leaders = {pk for pk, t in totals.items() if rows and t == best}
-    next_dealer = dealer_for(game, len(rows) + 1, players) if players else None
-    next_active = active_players(game, next_dealer, players) if next_dealer else []
     return Sheet(
         game=game,
         players=players,
         rows=rows,
         totals=totals,
-        leaders=leaders,
-        next_dealer=next_dealer,
-        next_active=next_active,
+        **_standing(game, players, len(rows), totals),
     )
+
+
+#: A poll that would send more deals than this (or take away more) gets the whole sheet.
+MAX_CHANGES = 40
+
+
+@dataclass
+class SheetChanges:
+    """What changed on a sheet since a phone's revision: `sheet` holds only the deals written
+    since (its totals and count are the game's); `replaced` are the numbers the phone shows
+    and must replace, `added` the deals it gets at the end, `removed` those it must take away
+    (undone). `first` is the first deal whose running totals moved (None: none before the
+    new ones)."""
+
+    sheet: Sheet
+    replaced: set[int]
+    added: set[int]
+    removed: list[int]
+    first: int | None
+
+
+def sheet_changes(game: Game, *, since: int, shown: int) -> SheetChanges | None:
+    """The deals written after revision `since`, for a phone whose sheet shows deals 1 to
+    `shown`; None when the phone should get the whole sheet (a stale tally, an empty sheet on
+    either side, too many changes).
+
+    A constant number of queries whatever the number of deals: the seats, the deals written
+    since with their lines (at most MAX_CHANGES + 1) and, only when an earlier deal was
+    corrected, one sum of the game's lines for the running totals of the corrected deals.
+    Every later row's running total moved too: the phone adds them up again from the scores
+    it shows (site.js), rather than the server sending every later row.
+    """
+    tally = game.current_tally
+    if tally is None or since >= game.revision or shown <= 0:
+        return None
+    count = tally["count"]
+    if count <= 0 or abs(count - shown) > MAX_CHANGES:
+        return None
+    players = seat_players(game)
+    # the deals written since with their lines, in one query (at most 5 lines a deal)
+    found = list(
+        DealLine.objects.filter(deal__game=game, deal__revision__gt=since)
+        .select_related("deal", "deal__dealer", "deal__taker", "deal__partner")
+        .order_by("deal__number", "pk")[: (MAX_CHANGES + 1) * len(players)]
+    )
+    by_number: dict[int, Deal] = {}
+    scores: dict[int, dict[int, int]] = {}
+    for line in found:
+        deal = by_number.setdefault(line.deal.number, line.deal)
+        scores.setdefault(deal.number, {})[line.player_id] = line.score
+    written = list(by_number.values())
+    if len(written) > MAX_CHANGES:
+        return None
+    added = {d.number for d in written if d.number > shown}
+    if added != set(range(shown + 1, count + 1)):
+        return None  # the phone's picture does not fit: send it all
+    replaced = {d.number for d in written if d.number <= shown}
+    totals = {p.pk: int(tally["totals"].get(str(p.pk), 0)) for p in players}
+    running: dict[int, dict[int, int]] = {}
+    after = dict(totals)  # the running totals after the deal being walked back from
+    for number in range(count, shown, -1):
+        running[number] = dict(after)
+        for pk, score in scores[number].items():
+            after[pk] = after.get(pk, 0) - score
+    if replaced:
+        sums = {f"r{n}": Sum("score", filter=Q(deal__number__lte=n)) for n in replaced}
+        lines = DealLine.objects.filter(deal__game=game, deal__number__lte=max(replaced))
+        found = lines.values("player_id").annotate(**sums).order_by()
+        for n in replaced:
+            running[n] = {p.pk: 0 for p in players}
+        for row in found:
+            for n in replaced:
+                running[n][row["player_id"]] = row[f"r{n}"] or 0
+    names = {p.pk: p.label for p in players}
+    rows = [_row(d, names, scores[d.number], running[d.number]) for d in written]
+    sheet = Sheet(
+        game=game,
+        players=players,
+        rows=rows,
+        totals=totals,
+        count=count,
+        **_standing(game, players, count, totals),
+    )
+    removed = list(range(count + 1, shown + 1))
+    first = min(replaced) if replaced else None
+    return SheetChanges(sheet, replaced, added, removed, first)
 
 
 def game_totals(games: list[Game]) -> dict[int, dict[int, int]]:

@@ -184,6 +184,7 @@ CORRECTED_FIELDS = [
     "won",
     "gap",
     "version",
+    "revision",
     "updated_at",
 ]
 
@@ -273,6 +274,23 @@ def game_totals_db(game: Game) -> dict[int, int]:
     return dict(rows)
 
 
+def _tally(game: Game, *, count: int | None = None, step: int = 0, plus=None, minus=None) -> dict:
+    """The locked game's `Game.tally` after a write of a deal: the current one (when stale,
+    counted and summed now, before the write stores its lines) with `step` entries more and
+    the scores `plus` added and `minus` taken away. `count` is the number of deals before the
+    write when the caller knows it."""
+    base = game.current_tally
+    if base is None:
+        totals = {str(pk): total for pk, total in game_totals_db(game).items()}
+        base = {"count": game.deals.count() if count is None else count, "totals": totals}
+    totals = dict(base["totals"])
+    for scores, sign in ((plus or {}, 1), (minus or {}, -1)):
+        for pk, score in scores.items():
+            totals[str(pk)] = totals.get(str(pk), 0) + sign * score
+    before = base["count"] if count is None else count
+    return {"count": before + step, "totals": totals}
+
+
 # --- deals -------------------------------------------------------------------------------------
 
 
@@ -300,10 +318,11 @@ def deal_add(
         raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
     dealer = dealer_for(game, number, players)
     result = deal_score(game, dealer, players, data)
-    deal = Deal(game=game, number=number, dealer=dealer)
+    deal = Deal(game=game, number=number, dealer=dealer, revision=game.revision + 1)
     _apply(deal, data, result)
     insert_row(deal)
     scores = _scores(players, result)
+    tally = _tally(game, count=count, step=1, plus=scores)
     _write_lines(deal, scores)
     log_change(
         game,
@@ -311,6 +330,7 @@ def deal_add(
         number=number,
         after=deal_snapshot(deal, scores),
         user=user,
+        tally=tally,
     )
     return deal
 
@@ -337,11 +357,14 @@ def deal_correct(
         raise StaleError(current, ERR_STALE)
     dealer = next((p for p in players if p.pk == current.dealer_id), None) or current.dealer
     result = deal_score(game, dealer, players, data)
-    before = deal_snapshot(current, {line.player_id: line.score for line in lines})
+    old_scores = {line.player_id: line.score for line in lines}
+    before = deal_snapshot(current, old_scores)
     _apply(current, data, result)
     current.version += 1
+    current.revision = game.revision + 1
     current.save(update_fields=CORRECTED_FIELDS)
     scores = _scores(players, result)
+    tally = _tally(game, plus=scores, minus=old_scores)
     _write_lines(current, scores, lines)
     log_change(
         game,
@@ -350,6 +373,7 @@ def deal_correct(
         before=before,
         after=deal_snapshot(current, scores),
         user=user,
+        tally=tally,
     )
     return current
 
@@ -363,11 +387,8 @@ def deal_undo_last(*, game: Game, number: int, user=None) -> None:
     last = game.deals.order_by("-number").first()
     if last.number != number:
         raise GameError(ERR_NOT_LAST, params={"number": last.number})
-    log_change(
-        game,
-        ChangeAction.UNDONE,
-        number=last.number,
-        before=deal_snapshot(last),
-        user=user,
-    )
+    before = deal_snapshot(last)
+    removed = {int(pk): score for pk, score in before["scores"].items()}
+    tally = _tally(game, count=last.number, step=-1, minus=removed)
+    log_change(game, ChangeAction.UNDONE, number=last.number, before=before, user=user, tally=tally)
     last.delete()

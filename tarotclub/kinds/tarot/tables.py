@@ -64,8 +64,12 @@ class SheetTable(tables.Table):
         attrs={"th": {"class": "deal"}, "td": {"class": "deal"}, "tf": {"class": "deal"}},
     )
 
+    #: each deal's row is `<tr id="deal-N">`, so a poll replaces or takes away that row alone
+    row_prefix = "deal-"
+
     class Meta:
         attrs = {"class": "data sheet"}
+        row_attrs = {"id": lambda record: f"deal-{record['number']}"}
         empty_text = _("No deal yet. Tap “New deal” to enter the first one.")
         orderable = False
         template_name = "django_tables2/table.html"
@@ -101,7 +105,14 @@ class SheetTable(tables.Table):
         ]
         self.link = link
         kwargs.setdefault(
-            "attrs", {"class": f"data sheet sheet-cards {choice_cols(len(sheet.players))}"}
+            "attrs",
+            {
+                "class": f"data sheet sheet-cards {choice_cols(len(sheet.players))}",
+                # a poll swaps the head (who leads), the foot (the totals) and rows by id
+                "thead": {"id": "sheet-head"},
+                "tbody": {"id": "sheet-rows"},
+                "tfoot": {"id": "sheet-foot"},
+            },
         )
         super().__init__(rows, *args, extra_columns=extra, **kwargs)
 

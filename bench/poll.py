@@ -1,0 +1,164 @@
+"""A score sheet's poll after a change, at 2 and 2,000 deals: time, bytes and SQL queries, as
+a ratio to a trivial view measured in the same run (issue 12: a change sends only what
+changed, at a cost independent of the number of deals; "nothing changed" stays one query).
+
+The limit of each time goal is the trivial view × 8 (the bar of the deal's save), not the
+2-deal figure × 1.5: the goal is that the poll stays a small request at any size. The bytes
+are the answer on the wire (gzip, as a phone asks for it), against the 30 KB of a page's
+first load. The 2,000-deal sheet is built with bulk inserts (scores from `scoring`, as the
+services store them), then changed through the services.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.django_env import test_database  # noqa: E402
+
+REPEAT = 20
+GOAL_RATIO = 8
+GOAL_KB = 30
+SIZES = (2, 2000)
+
+
+def median_ms(call, repeat: int = REPEAT) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def queries(call) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        call()
+    return len(ctx.captured_queries)
+
+
+def deal_input(game, players, number: int):
+    from tarotclub.kinds.tarot import services as tarot
+
+    dealer = tarot.dealer_for(game, number, players)
+    taker = [p for p in players if p.pk != dealer.pk][number % (len(players) - 1)]
+    return tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=41 + number % 30)
+
+
+def sheet(players, count: int):
+    """A casual game with `count` deals, stored in bulk as the services store them."""
+    from tarotclub.games.models import Game
+    from tarotclub.games.services import game_start
+    from tarotclub.kinds.tarot import services as tarot
+    from tarotclub.kinds.tarot.models import Deal, DealLine
+
+    game = game_start(players=players, first_dealer=0)
+    deals, lines = [], []
+    for number in range(1, count + 1):
+        dealer = tarot.dealer_for(game, number, players)
+        data = deal_input(game, players, number)
+        result = tarot.deal_score(game, dealer, players, data)
+        deal = Deal(game=game, number=number, dealer=dealer, revision=number)
+        tarot._apply(deal, data, result)
+        deals.append(deal)
+        lines.append(tarot._scores(players, result))
+    Deal.objects.bulk_create(deals, batch_size=500)
+    DealLine.objects.bulk_create(
+        (
+            DealLine(deal=deal, player_id=pk, score=score)
+            for deal, scores in zip(deals, lines, strict=True)
+            for pk, score in scores.items()
+        ),
+        batch_size=900,
+    )
+    totals = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
+    tally = {"rev": count, "count": count, "totals": totals}
+    Game.objects.filter(pk=game.pk).update(revision=count, tally=tally)
+    return Game.objects.get(pk=game.pk)
+
+
+def main() -> None:
+    with test_database():
+        from django.db import connection
+        from django.test import Client
+        from django.urls import reverse
+
+        from bench.goals import record
+        from tarotclub.games.models import Game
+        from tarotclub.kinds.tarot import services as tarot
+        from tarotclub.players.services import player_create
+
+        client = Client()
+        trivial = median_ms(lambda: client.get("/favicon.ico"), 200)
+        db = connection.vendor
+        print(f"A sheet's poll after a change ({db}), median of {REPEAT}")
+        print(f"  trivial view (/favicon.ico)  {trivial:7.2f} ms")
+        print(
+            f"  {'deals':>5} {'poll':<16} {'ms':>7} {'× trivial':>9} {'queries':>7}"
+            f" {'bytes':>8} {'on wire':>8}   goal"
+        )
+        players = [player_create(name=n) for n in ("Anne", "Bram", "Chloé", "Dirk")]
+        for size in SIZES:
+            game = sheet(players, size)
+            url = reverse("games:poll", args=[game.token])
+
+            def answer(url, params, gzip=False):
+                extra = {"HTTP_ACCEPT_ENCODING": "gzip"} if gzip else {}
+                return lambda: client.get(url, params, **extra)
+
+            def measure(params, url=url):
+                call = answer(url, params)
+                wire = len(answer(url, params, gzip=True)().content)
+                return median_ms(call), queries(call), len(call().content), wire
+
+            rows = [("nothing changed", measure({"rev": game.revision, "n": size}))]
+            rev = game.revision
+            tarot.deal_add(game=game, data=deal_input(game, players, size + 1))
+            rows.append(("after a new deal", measure({"rev": rev, "n": size})))
+            game = Game.objects.get(pk=game.pk)
+            rev = game.revision
+            first = game.deals.get(number=1)
+            data = tarot.DealInput(taker=first.taker_id, contract="garde", bouts=2, points=60)
+            tarot.deal_correct(deal=first, data=data, expected_version=first.version)
+            rows.append(("after a correction", measure({"rev": rev, "n": size + 1})))
+            for what, (ms, count_q, plain, wire) in rows:
+                goal = "1 query, 204" if what == "nothing changed" else f"≤ {GOAL_RATIO}×"
+                print(
+                    f"  {size:>5} {what:<18} {ms:7.2f} {ms / trivial:8.1f}× {count_q:>7}"
+                    f" {plain:>8} {wire:>8}   {goal}"
+                )
+                if what == "nothing changed":
+                    record(
+                        f"poll, nothing changed ({size} deals)",
+                        count_q,
+                        "queries",
+                        1,
+                        database=db,
+                    )
+                    continue
+                record(
+                    f"poll {what} ({size} deals)",
+                    round(ms, 2),
+                    "ms",
+                    round(trivial * GOAL_RATIO, 2),
+                    trivial_ms=trivial,
+                    database=db,
+                )
+                record(
+                    f"poll {what} ({size} deals), on the wire",
+                    round(wire / 1024, 1),
+                    "KB",
+                    GOAL_KB,
+                    database=db,
+                )
+
+
+if __name__ == "__main__":
+    main()

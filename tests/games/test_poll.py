@@ -1,0 +1,229 @@
+"""A sheet's poll after a change sends only what changed (`Kind.sheet_changes`): the deals
+written since the phone's revision, the rows an undo took away, the totals; the same number
+of queries and about the same bytes whether the sheet holds 2 deals or 2,000."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tarotclub.games import selectors as game_selectors
+from tarotclub.games.models import Game
+from tarotclub.games.services import game_finish, game_start
+from tarotclub.kinds.tarot import selectors as tarot_selectors
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal, DealLine
+
+pytestmark = pytest.mark.django_db
+
+#: queries of a poll that finds a change: the revision, the game with its seats and players,
+#: the tournament table (the policy's), the deals written since with their lines (one
+#: query); a correction adds one sum for its running totals.
+POLL_CHANGED = {"new": 4, "correct": 5, "undo": 4}
+SIZES = (2, 2000)
+
+
+def _deal(game, i: int) -> tarot.DealInput:
+    players = game_selectors.seat_players(game)
+    dealer = tarot.dealer_for(game, i, players)
+    taker = [p for p in players if p.pk != dealer.pk][i % (len(players) - 1)]
+    return tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=41 + i % 30)
+
+
+def _bulk_fill(game: Game, count: int) -> Game:
+    """`count` deals stored as the services store them (scores from `scoring`), in bulk."""
+    players = game_selectors.seat_players(game)
+    deals, scores = [], []
+    for i in range(1, count + 1):
+        dealer = tarot.dealer_for(game, i, players)
+        data = _deal(game, i)
+        result = tarot.deal_score(game, dealer, players, data)
+        deal = Deal(game=game, number=i, dealer=dealer, revision=i)
+        tarot._apply(deal, data, result)
+        deals.append(deal)
+        scores.append(tarot._scores(players, result))
+    Deal.objects.bulk_create(deals, batch_size=500)
+    DealLine.objects.bulk_create(
+        (
+            DealLine(deal=deal, player_id=pk, score=score)
+            for deal, lines in zip(deals, scores, strict=True)
+            for pk, score in lines.items()
+        ),
+        batch_size=900,
+    )
+    totals = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
+    Game.objects.filter(pk=game.pk).update(
+        revision=count, tally={"rev": count, "count": count, "totals": totals}
+    )
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.fixture
+def sheet_of(four, member):
+    def make(count: int) -> Game:
+        return _bulk_fill(game_start(players=four, first_dealer=0, created_by=member), count)
+
+    return make
+
+
+def _poll(client, game, rev: int, shown: int | None):
+    params = {"rev": rev} if shown is None else {"rev": rev, "n": shown}
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(reverse("games:poll", args=[game.token]), params)
+    return len(ctx.captured_queries), response
+
+
+def _rows(html: str) -> list[str]:
+    """The deal rows sent (not the rows to take away)."""
+    return re.findall(r'<tr id="deal-(\d+)" class=', html)
+
+
+def _change(game: Game, what: str) -> None:
+    if what == "new":
+        tarot.deal_add(game=game, data=_deal(game, game.tally["count"] + 1))
+    elif what == "correct":
+        data = tarot.DealInput(taker=_deal(game, 1).taker, contract="garde", bouts=2, points=60)
+        tarot.deal_correct(
+            played=None, deal=game.deals.get(number=1), data=data, expected_version=1
+        )
+    else:
+        tarot.deal_undo_last(game=game, number=game.tally["count"])
+
+
+@pytest.mark.parametrize("what", ["new", "correct", "undo"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_poll_after_a_change_sends_that_change_alone(client, sheet_of, what, size):
+    game = sheet_of(size)
+    rev = game.revision
+    _change(game, what)
+    count, response = _poll(client, game, rev, size)
+    assert response.status_code == 200
+    assert response["HX-Reswap"] == "none"
+    html = response.content.decode()
+    expected_rows = {"new": [str(size + 1)], "correct": ["1"], "undo": []}[what]
+    assert _rows(html) == expected_rows
+    if what == "undo":
+        assert f'<tr id="deal-{size}" hx-swap-oob="delete">' in html
+    # the totals are the database's, whatever the tally says
+    game = Game.objects.get(pk=game.pk)
+    totals = tarot.game_totals_db(game)
+    for pk, total in totals.items():
+        shown = f'data-player="{pk}">{total}'.replace(">-", ">−")
+        assert shown in html
+    assert f'name="rev" value="{game.revision}"' in html
+    assert count == POLL_CHANGED[what], count
+
+
+@pytest.mark.parametrize("what", ["new", "correct", "undo"])
+def test_the_poll_costs_the_same_bytes_at_2_and_2000_deals(client, sheet_of, what):
+    sizes = []
+    for size in SIZES:
+        game = sheet_of(size)
+        rev = game.revision
+        _change(game, what)
+        _count, response = _poll(client, game, rev, size)
+        sizes.append(len(response.content))
+    # only the digits of the numbers differ (deal 2001, larger totals)
+    assert abs(sizes[1] - sizes[0]) < 200, sizes
+
+
+def test_a_corrected_deal_comes_with_its_own_running_totals(client, sheet_of):
+    game = sheet_of(6)
+    rev = game.revision
+    _change(game, "correct")
+    html = _poll(client, game, rev, 6)[1].content.decode()
+    row = html[html.index('<tr id="deal-1"') :]
+    row = row[: row.index("</tr>")]
+    lines = {
+        line.player_id: line.score
+        for line in DealLine.objects.filter(deal__game=game, deal__number=1)
+    }
+    players = game_selectors.seat_players(game)
+    running = re.findall(r'<small class="muted">([^<]*)</small>', row)
+    assert running == [str(lines[p.pk]).replace("-", "−") for p in players]
+    assert 'data-recount="1"' in html  # the phone adds the later rows up again
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"rev": "0"},  # no number of rows shown: an old page
+        {"rev": "0", "n": "0"},  # an empty sheet
+        {"rev": "abc", "n": "6"},
+        {"rev": "5", "n": "²"},  # a digit to str.isdigit, not to int()
+        {"rev": "5", "n": "-1"},
+        {"rev": "5", "n": "3"},  # a picture that does not fit: deals 4 and 5 are older
+    ],
+)
+def test_a_poll_that_cannot_be_answered_in_part_gets_the_whole_sheet(client, sheet_of, params):
+    game = sheet_of(6)
+    response = client.get(reverse("games:poll", args=[game.token]), params)
+    assert response.status_code == 200
+    assert "HX-Reswap" not in response
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="sheet"')
+    assert _rows(html) == [str(n) for n in range(1, 7)]
+
+
+def test_too_many_changes_get_the_whole_sheet(client, sheet_of):
+    game = sheet_of(2)
+    rev = game.revision
+    for _ in range(tarot_selectors.MAX_CHANGES + 1):
+        _change(game, "new")
+    response = _poll(client, game, rev, 2)[1]
+    assert "HX-Reswap" not in response
+    assert len(_rows(response.content.decode())) == tarot_selectors.MAX_CHANGES + 3
+
+
+def test_a_change_that_is_no_deal_updates_the_top_alone(client, sheet_of):
+    game = sheet_of(3)
+    rev = game.revision
+    game_finish(game=game)
+    response = _poll(client, game, rev, 3)[1]
+    html = response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    assert _rows(html) == []
+    assert "Finished" in html
+
+
+def test_the_tally_follows_every_write(sheet_of):
+    """Deals added, corrected, undone, and a write that is no deal: the game's tally is
+    always the count and the sums of its stored lines."""
+    game = sheet_of(0)
+    for step in range(14):
+        if step % 5 == 3:
+            number = 1 + step % game.tally["count"]
+            deal = game.deals.get(number=number)
+            data = tarot.DealInput(taker=deal.taker_id, contract="garde", bouts=0, points=70)
+            tarot.deal_correct(deal=deal, data=data, expected_version=deal.version)
+        elif step % 5 == 4:
+            tarot.deal_undo_last(game=game, number=game.tally["count"])
+        else:
+            tarot.deal_add(game=game, data=_deal(game, game.tally["count"] + 1))
+        if step == 7:
+            from tarotclub.games.services import game_set_locked
+
+            game_set_locked(game=game, locked=True)
+            game_set_locked(game=Game.objects.get(pk=game.pk), locked=False)
+        game = Game.objects.get(pk=game.pk)
+        tally = game.current_tally
+        assert tally is not None
+        assert tally["count"] == game.deals.count()
+        stored = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
+        assert {k: v for k, v in tally["totals"].items() if v or k in stored} == stored
+
+
+def test_a_stale_tally_is_summed_again_by_the_next_deal(sheet_of):
+    game = sheet_of(4)
+    Game.objects.filter(pk=game.pk).update(tally={"rev": 0, "count": 0, "totals": {}})
+    game = Game.objects.get(pk=game.pk)
+    tarot.deal_add(game=game, data=_deal(game, 5))
+    game = Game.objects.get(pk=game.pk)
+    assert game.current_tally["count"] == 5
+    assert game.current_tally["totals"] == {
+        str(pk): t for pk, t in tarot.game_totals_db(game).items()
+    }

@@ -1,0 +1,123 @@
+"""Two phones on one score sheet (headless Chromium, 360 px): each sees the other's new deal
+and correction without a reload, swapped in row by row (the rest of the sheet stays)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import fft
+from tarotclub.kinds.tarot.services import DealInput, deal_add
+
+from .test_browser import enter_deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NARROW = {"width": 360, "height": 740}
+
+
+def _number(text: str) -> int:
+    return int(text.strip().replace("−", "-").replace("+", ""))
+
+
+def _mark(page) -> None:
+    """Tag the page and the sheet's rows: a reload drops the first, a whole new sheet the
+    second (a poll that swaps rows in keeps both)."""
+    page.evaluate(
+        "() => { window.samePage = 1; document.getElementById('sheet-rows').dataset.kept = '1'; }"
+    )
+
+
+def _kept(page) -> bool:
+    return page.evaluate(
+        "() => window.samePage === 1 && document.getElementById('sheet-rows').dataset.kept === '1'"
+    )
+
+
+def _sheet(page) -> tuple[dict, list]:
+    """(totals by player pk, each row's (scores, running totals) in seat order)."""
+    totals = {
+        int(el.get_attribute("data-player")): _number(el.inner_text())
+        for el in page.query_selector_all(".totals .value")
+    }
+    rows = []
+    for tr in page.query_selector_all("#sheet-rows tr"):
+        cells = tr.query_selector_all("td.score")
+        rows.append(
+            (
+                [_number(td.query_selector("span").inner_text()) for td in cells],
+                [_number(td.query_selector("small").inner_text()) for td in cells],
+            )
+        )
+    return totals, rows
+
+
+def _expected(four, deals) -> tuple[dict, list]:
+    seats = [p.pk for p in four]
+    running = dict.fromkeys(seats, 0)
+    rows = []
+    for kwargs in deals:
+        scores = fft.score_deal(seats=seats, **kwargs).scores
+        for pk in seats:
+            running[pk] += scores.get(pk, 0)
+        rows.append(([scores.get(pk, 0) for pk in seats], [running[pk] for pk in seats]))
+    return running, rows
+
+
+def test_two_phones_see_each_others_deal_and_correction(phone, live_server, game4, four):
+    a, b, c, d = four
+    deals = [
+        {"taker": b.pk, "contract": "prise", "bouts": 1, "points": 60},
+        {"taker": c.pk, "contract": "garde", "bouts": 2, "points": 45},
+    ]
+    for kwargs in deals:
+        deal_add(game=game4, data=DealInput(**kwargs))
+    sheet_url = f"{live_server.url}/t/{game4.token}/"
+    first = phone
+    first.set_viewport_size(NARROW)
+    second = first.context.browser.new_context(viewport=NARROW, locale="en-GB").new_page()
+    second.set_default_timeout(15_000)
+    try:
+        for page in (first, second):
+            page.goto(sheet_url)
+            expect(page.locator(".zero-sum")).to_contain_text("2 deals")
+        _mark(second)
+
+        # the first phone enters deal 3; the second sees it come in, row by row
+        first.click(".sticky-actions a")
+        enter_deal(first, taker=d.pk, contract="prise", bouts=1, points=41)
+        first.click("button[name=save]")
+        first.wait_for_url(sheet_url)
+        deals.append({"taker": d.pk, "contract": "prise", "bouts": 1, "points": 41})
+        expect(second.locator(".zero-sum")).to_contain_text("3 deals", timeout=15_000)
+        expect(second.locator("#deal-3")).to_be_visible()
+        assert _kept(second), "the second phone reloaded or got a whole new sheet"
+        assert _sheet(second) == _expected(four, deals)
+        _mark(first)
+
+        # the second phone corrects deal 1: the first sees its row and every later running
+        # total move, and the totals
+        second.click("#deal-1 a.row-link")
+        second.click("text=Correct this deal")
+        second.fill("#id_points", "40")
+        second.click("label.choice:has(input[name='points_side'][value='attack'])")
+        second.click("button[name=save]")
+        second.wait_for_url(sheet_url)
+        deals[0] = {**deals[0], "points": 40}
+        want = _expected(four, deals)
+        shown = ", ".join(str(v) for v in want[1][0][0])
+        first.wait_for_function(
+            "(want) => Array.from(document.querySelectorAll('#deal-1 td.score span'))"
+            ".map(s => s.innerText.replace('\\u2212', '-').replace('+', '')).join(', ') === want",
+            arg=shown.replace("−", "-"),
+            timeout=15_000,
+        )
+        assert _kept(first), "the first phone reloaded or got a whole new sheet"
+        assert _sheet(first) == want
+        leaders = first.eval_on_selector_all(
+            "#sheet-rows tr:last-child td.leader", "tds => tds.length"
+        )
+        assert leaders == len([v for v in want[0].values() if v == max(want[0].values())])
+        assert first.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
+    finally:
+        second.context.close()
