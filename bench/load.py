@@ -217,6 +217,46 @@ class Server:
         self.log.close()
 
 
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user + system) used so far by the processes of a group (Linux /proc; 0
+    elsewhere): the server's own share of the machine during a phase."""
+    total = 0
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+class Phase:
+    """A phase's wall time, the server's CPU time and the client's, for the report."""
+
+    def __init__(self, server: Server):
+        self.server = server
+
+    def __enter__(self):
+        self.wall = time.monotonic()
+        self.cpu = group_cpu(self.server.proc.pid)
+        self.client = time.process_time()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall = time.monotonic() - self.wall
+        self.cpu = group_cpu(self.server.proc.pid) - self.cpu
+        self.client = time.process_time() - self.client
+
+    def __str__(self) -> str:
+        return (
+            f"  {self.wall:.1f} s; the server used {self.cpu:.1f} s of CPU"
+            f" ({self.cpu / self.wall:.2f} cores of {os.cpu_count()}), the phones"
+            f" {self.client:.1f} s; load average {os.getloadavg()[0]:.1f}"
+        )
+
+
 # --- the phones ------------------------------------------------------------------------------
 
 
@@ -385,10 +425,11 @@ async def poller(table: Table, stats: Stats, phase: str, until, every: float) ->
         )
         if got is not None and got[0] == 200:
             revision = _revision(got[2]) or revision
+            table.revision = max(table.revision or 0, revision or 0)  # the next phase's start
         await asyncio.sleep(max(0.0, every - (time.monotonic() - began)))
 
 
-async def burst(tables: list[Table], stats: Stats) -> float:
+async def burst(tables: list[Table], stats: Stats, *, polls: bool = True) -> float:
     start = time.monotonic()
     deadline = start + BURST_SECONDS
     finished = asyncio.Event()
@@ -410,18 +451,16 @@ async def burst(tables: list[Table], stats: Stats) -> float:
     pollers = [
         asyncio.create_task(poller(t, stats, "burst", finished.is_set, POLL_EVERY))
         for t in tables
-        for _ in range(SEATS)
+        for _ in range(SEATS if polls else 0)
     ]
     await asyncio.gather(*(scorer(t) for t in tables))
     elapsed = time.monotonic() - start
     finished.set()
     await asyncio.gather(*pollers)
-    for t in tables:  # the next phase polls from where the sheet is now
-        t.revision = None
     return elapsed
 
 
-async def evening(tables: list[Table], stats: Stats, port: int) -> None:
+async def evening(tables: list[Table], stats: Stats, *, polls: bool = True) -> None:
     end = time.monotonic() + EVENING_SECONDS
     interval = EVERY_DEAL / COMPRESS
 
@@ -432,12 +471,13 @@ async def evening(tables: list[Table], stats: Stats, port: int) -> None:
             await table.save_next(stats, "evening")
             await asyncio.sleep(max(0.0, interval - (time.monotonic() - began)))
 
-    phone = Phone(port)
-    for t in tables:  # where each sheet stands now, as a phone that opens it would see it
-        got = await timed(stats, "evening sheet (open)", phone.request("GET", t.sheet), {200})
-        t.revision = _revision(got[2]) if got else None
+    # the phones poll on from the revision they last saw (a stale one: the whole sheet once)
     until = lambda: time.monotonic() >= end  # noqa: E731
-    pollers = [poller(t, stats, "evening", until, POLL_EVERY) for t in tables for _ in range(SEATS)]
+    pollers = [
+        poller(t, stats, "evening", until, POLL_EVERY)
+        for t in tables
+        for _ in range(SEATS if polls else 0)
+    ]
     await asyncio.gather(*(scorer(t) for t in tables), *pollers)
 
 
@@ -477,7 +517,7 @@ def check_once(tables: list[Table], stored: dict[str, list[int]]) -> list[str]:
     return wrong
 
 
-def run(*, workers: int | None = None, threads: int | None = None) -> None:
+def run(*, workers: int | None = None, threads: int | None = None, polls: bool = True) -> None:
     from bench import goals
 
     serve = _serve()
@@ -518,22 +558,26 @@ def run(*, workers: int | None = None, threads: int | None = None) -> None:
             burst_stats = Stats()
             trivial = asyncio.run(trivial_ms(port, burst_stats))
             burst_stats.times.pop("trivial", None)
-            elapsed = asyncio.run(burst(tables, burst_stats))
+            with Phase(server) as phase:
+                elapsed = asyncio.run(burst(tables, burst_stats, polls=polls))
             saves = len(burst_stats.times.get("burst save", []))
             print(
                 f"\n1. Fifty phones in a burst: {saves} deals in {elapsed:.1f} s"
                 f" ({saves / elapsed:.0f}/s), every sheet polling every {POLL_EVERY:g} s"
             )
             report(burst_stats, trivial)
+            print(phase)
 
             evening_stats = Stats()
-            asyncio.run(evening(tables, evening_stats, port))
+            with Phase(server) as phase:
+                asyncio.run(evening(tables, evening_stats, polls=polls))
             print(
                 f"\n2. Club evening: a deal per table every {EVERY_DEAL / COMPRESS:g} s"
                 f" (the room's {EVERY_DEAL:g} s compressed {COMPRESS}×), {len(tables) * SEATS}"
                 f" phones polling every {POLL_EVERY:g} s, for {EVENING_SECONDS} s"
             )
             report(evening_stats, trivial)
+            print(phase)
 
             server.stop()
             stored = _child(env, "count")
@@ -589,13 +633,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--workers", type=int)
     parser.add_argument("--threads", type=int)
+    parser.add_argument("--no-polls", action="store_true", help="the saves alone (diagnosis)")
     args = parser.parse_args(argv if argv is not None else [])
     if args.seed:
         print(json.dumps(seed()))
     elif args.count:
         print(json.dumps(count()))
     else:
-        run(workers=args.workers, threads=args.threads)
+        run(workers=args.workers, threads=args.threads, polls=not args.no_polls)
 
 
 if __name__ == "__main__":
