@@ -409,13 +409,19 @@ class Table:
         return True
 
 
-async def poller(table: Table, stats: Stats, phase: str, until, every: float) -> None:
+async def pause(stop: asyncio.Event, seconds: float) -> None:
+    """Sleep, but no longer than until the phase ends."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), max(0.0, seconds))
+
+
+async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, every: float):
     """A phone with the sheet open: GET live/?rev=N every `every` s (htmx's hx-trigger)."""
     phone = Phone(table.scorer.port)
     revision = table.revision
     headers = {"HX-Request": "true", "HX-Target": "sheet"}
-    await asyncio.sleep(random.uniform(0, every))
-    while not until():
+    await pause(stop, random.uniform(0, every))
+    while not stop.is_set():
         began = time.monotonic()
         got = await timed(
             stats,
@@ -426,13 +432,21 @@ async def poller(table: Table, stats: Stats, phase: str, until, every: float) ->
         if got is not None and got[0] == 200:
             revision = _revision(got[2]) or revision
             table.revision = max(table.revision or 0, revision or 0)  # the next phase's start
-        await asyncio.sleep(max(0.0, every - (time.monotonic() - began)))
+        await pause(stop, every - (time.monotonic() - began))
+
+
+def pollers(tables: list[Table], stats: Stats, phase: str, stop: asyncio.Event, polls: bool):
+    return [
+        asyncio.create_task(poller(t, stats, phase, stop, POLL_EVERY))
+        for t in tables
+        for _ in range(SEATS if polls else 0)
+    ]
 
 
 async def burst(tables: list[Table], stats: Stats, *, polls: bool = True) -> float:
     start = time.monotonic()
     deadline = start + BURST_SECONDS
-    finished = asyncio.Event()
+    stop = asyncio.Event()
 
     async def scorer(table: Table) -> None:
         form = None
@@ -448,37 +462,31 @@ async def burst(tables: list[Table], stats: Stats, *, polls: bool = True) -> flo
                 form = None
                 await asyncio.sleep(0.5)
 
-    pollers = [
-        asyncio.create_task(poller(t, stats, "burst", finished.is_set, POLL_EVERY))
-        for t in tables
-        for _ in range(SEATS if polls else 0)
-    ]
+    polling = pollers(tables, stats, "burst", stop, polls)
     await asyncio.gather(*(scorer(t) for t in tables))
     elapsed = time.monotonic() - start
-    finished.set()
-    await asyncio.gather(*pollers)
+    stop.set()
+    await asyncio.gather(*polling)
     return elapsed
 
 
 async def evening(tables: list[Table], stats: Stats, *, polls: bool = True) -> None:
-    end = time.monotonic() + EVENING_SECONDS
+    stop = asyncio.Event()
     interval = EVERY_DEAL / COMPRESS
 
     async def scorer(table: Table) -> None:
-        await asyncio.sleep(random.uniform(0, interval))
-        while time.monotonic() < end and table.saved < DEALS_PER_ROUND:
+        await pause(stop, random.uniform(0, interval))
+        while not stop.is_set() and table.saved < DEALS_PER_ROUND:
             began = time.monotonic()
             await table.save_next(stats, "evening")
-            await asyncio.sleep(max(0.0, interval - (time.monotonic() - began)))
+            await pause(stop, interval - (time.monotonic() - began))
 
     # the phones poll on from the revision they last saw (a stale one: the whole sheet once)
-    until = lambda: time.monotonic() >= end  # noqa: E731
-    pollers = [
-        poller(t, stats, "evening", until, POLL_EVERY)
-        for t in tables
-        for _ in range(SEATS if polls else 0)
-    ]
-    await asyncio.gather(*(scorer(t) for t in tables), *pollers)
+    polling = pollers(tables, stats, "evening", stop, polls)
+    scoring = [asyncio.create_task(scorer(t)) for t in tables]
+    await asyncio.sleep(EVENING_SECONDS)
+    stop.set()  # what is in flight finishes (at most REQUEST_TIMEOUT), nothing new starts
+    await asyncio.gather(*scoring, *polling)
 
 
 async def trivial_ms(port: int, stats: Stats, repeat: int = 50) -> float:

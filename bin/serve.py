@@ -171,11 +171,15 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 
 # Processes and threads. A request here is Python work (templates, the ORM) between short
 # database calls, so the GIL lets one process use about one core: one process per core
-# (2 on a 2-core laptop) uses both. Threads let a process go on while a request waits on the
-# database: on SQLite, where writers queue for the one write lock, a saving thread waits
-# and the others of its process serve the polls meanwhile. Four per process keep that overlap
-# without piling up waiting writers (each more thread is one more connection and more GIL
-# switching, for no more CPU). Measured with bench/load.py (fifty phones in a burst).
+# (2 on a 2-core laptop) uses both, and more processes only share the same two cores (and
+# each holds its own copy of the site in memory). Threads let a process go on while a request
+# waits on the database: on SQLite, where writers queue for the one write lock (BEGIN
+# IMMEDIATE, see settings), a saving thread waits and the others of its process serve the
+# polls meanwhile. Four per process keep that overlap without piling up waiting writers: each
+# more thread is one more connection and more GIL switching, for no more CPU, and a queue
+# of requests is better kept in the listen backlog, served in order, than in threads that
+# slice the GIL between them. bench/load.py (`make bench-load`, --workers/--threads) measures
+# the choice: fifty phones in a burst and a club evening.
 WORKERS = 2
 THREADS = 4
 
