@@ -126,7 +126,8 @@ def database_config(default_sqlite_path: Path) -> dict:
         # timeout) is replaced instead of failing the request that gets it.
         return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        # Django's SQLite backend, whose writers queue in turn (tarotclub/core/sqlite3).
+        "ENGINE": "tarotclub.core.sqlite3",
         "NAME": default_sqlite_path,
         "CONN_MAX_AGE": 600,
         "OPTIONS": {
