@@ -16,9 +16,10 @@ system without flock) is left as Django has it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
-from django.db.backends.sqlite3 import base
+from django.db.backends.sqlite3 import base, creation
 
 try:
     import fcntl
@@ -26,14 +27,27 @@ except ImportError:  # pragma: no cover (Windows: SQLite's busy handler alone)
     fcntl = None
 
 
+def lock_path(name) -> str:
+    return f"{name}-writers.lock"
+
+
+class DatabaseCreation(creation.DatabaseCreation):
+    def _destroy_test_db(self, test_database_name, verbosity):
+        super()._destroy_test_db(test_database_name, verbosity)
+        if test_database_name and not self.is_in_memory_db(test_database_name):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(lock_path(test_database_name))  # the test database's lock file
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
+    creation_class = DatabaseCreation
     _turn_fd: int | None = None
     _has_turn = False
 
     def _lock_path(self) -> str | None:
         if fcntl is None or self.transaction_mode is None or self.is_in_memory_db():
             return None
-        return f"{self.settings_dict['NAME']}-writers.lock"
+        return lock_path(self.settings_dict["NAME"])
 
     def _take_turn(self) -> None:
         path = self._lock_path()
