@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 SERVE_HOST ?= 0.0.0.0
 
-.PHONY: run serve test test-production test-postgres setup lint format messages bench check-migrations clean
+.PHONY: run serve test test-production test-postgres setup lint format messages bench bench-load check-migrations clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -64,6 +64,12 @@ test-postgres: setup
 
 bench: setup
 	$(PY) bench/run.py
+
+# Only the load test of `make bench` (bench/load.py): fifty phones in a burst and a club
+# evening against the production server on 127.0.0.1, bounded, which stops its server itself
+# (on the PostgreSQL of DATABASE_URL when it is set, in a throw-away database).
+bench-load: setup
+	$(PY) bench/load.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache

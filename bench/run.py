@@ -19,6 +19,7 @@ BENCHES = [
     "bench.poll",
     "bench.ratings",
     "bench.seasons",
+    "bench.load",
 ]
 
 

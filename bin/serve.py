@@ -147,30 +147,87 @@ def _gunicorn_knows(setting: str) -> bool:
     return any(s.name == setting for s in config.KNOWN_SETTINGS)
 
 
+def server_env(var: Path, hosts: list[str]) -> dict:
+    """The environment the server runs in: production settings, plain HTTP, this var/ folder."""
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="tarotclub.settings.production",
+        DJANGO_SECRET_KEY=secret_key(var),
+        DJANGO_ALLOWED_HOSTS=",".join(hosts),
+        TAROTCLUB_PLAIN_HTTP="1",
+        TAROTCLUB_VAR_DIR=str(var),
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def prepare(env: dict, *, translations: bool = True) -> None:
+    """Translations compiled, static files collected, the database migrated."""
+    if translations:
+        manage(env, "compilemessages", "--ignore=.venv", "--ignore=var", "-v", "0")
+    manage(env, "collectstatic", "--noinput", "-v", "0")
+    manage(env, "migrate", "--noinput", "-v", "0")
+
+
+# Processes and threads. A request here is Python work (templates, the ORM) between short
+# database calls, so the GIL lets one process use about one core: one process per core
+# (2 on a 2-core laptop) uses both, and more processes only share the same two cores (and
+# each holds its own copy of the site in memory). Threads let a process go on while a request
+# waits on the database: on SQLite, where writers queue for the one write lock (BEGIN
+# IMMEDIATE, see settings), a saving thread waits and the others of its process serve the
+# polls meanwhile. Four per process keep that overlap without piling up waiting writers: each
+# more thread is one more connection and more GIL switching, for no more CPU, and a queue
+# of requests is better kept in the listen backlog, served in order, than in threads that
+# slice the GIL between them. bench/load.py (`make bench-load`, --workers/--threads) measures
+# the choice: fifty phones in a burst and a club evening.
+WORKERS = 2
+THREADS = 4
+
+
+def gunicorn_command(bind: str, port: int, *, workers: int = WORKERS, threads: int = THREADS):
+    """The gunicorn command line of `make serve` (gthread workers)."""
+    bind = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "tarotclub.wsgi:application",
+        "--chdir",
+        str(ROOT),
+        "--bind",
+        f"{bind}:{port}",
+        "--worker-class",
+        "gthread",
+        "--workers",
+        str(workers),
+        "--threads",
+        str(threads),
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "10",
+    ]
+    if _gunicorn_knows("control_socket_disable"):
+        # Recent gunicorn versions open a control socket in the home folder: not needed, and two
+        # servers on one machine would share it.
+        command.append("--no-control-socket")
+    return command
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on (0.0.0.0: all)")
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--workers", type=int, default=2, help="processes (one per core)")
-    parser.add_argument("--threads", type=int, default=4, help="threads per process")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="processes (one per core)")
+    parser.add_argument("--threads", type=int, default=THREADS, help="threads per process")
     args = parser.parse_args(argv)
 
     var = var_dir()
     var.mkdir(parents=True, exist_ok=True)
     addresses = lan_addresses()
-    env = dict(os.environ)
-    env.update(
-        DJANGO_SETTINGS_MODULE="tarotclub.settings.production",
-        DJANGO_SECRET_KEY=secret_key(var),
-        DJANGO_ALLOWED_HOSTS=",".join(allowed_hosts(addresses)),
-        TAROTCLUB_PLAIN_HTTP="1",
-        TAROTCLUB_VAR_DIR=str(var),
-        PYTHONUNBUFFERED="1",
-    )
+    env = server_env(var, allowed_hosts(addresses))
     print("Preparing: translations, static files, database…", flush=True)
-    manage(env, "compilemessages", "--ignore=.venv", "--ignore=var", "-v", "0")
-    manage(env, "collectstatic", "--noinput", "-v", "0")
-    manage(env, "migrate", "--noinput", "-v", "0")
+    prepare(env)
 
     url = phone_url(args.bind, args.port, addresses)
     database = (
@@ -188,31 +245,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"On this laptop: http://127.0.0.1:{args.port}/")
     print(f"Data: {database}. Stop with Ctrl+C.\n", flush=True)
 
-    bind = f"[{args.bind}]" if ":" in args.bind and not args.bind.startswith("[") else args.bind
-    command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "tarotclub.wsgi:application",
-        "--chdir",
-        str(ROOT),
-        "--bind",
-        f"{bind}:{args.port}",
-        "--worker-class",
-        "gthread",
-        "--workers",
-        str(args.workers),
-        "--threads",
-        str(args.threads),
-        "--timeout",
-        "60",
-        "--graceful-timeout",
-        "10",
-    ]
-    if _gunicorn_knows("control_socket_disable"):
-        # Recent gunicorn versions open a control socket in the home folder: not needed, and two
-        # servers on one machine would share it.
-        command.append("--no-control-socket")
+    command = gunicorn_command(args.bind, args.port, workers=args.workers, threads=args.threads)
     os.chdir(ROOT)
     os.execve(sys.executable, command, env)
 

@@ -115,17 +115,32 @@ ASGI_APPLICATION = "tarotclub.asgi.application"
 
 
 def database_config(default_sqlite_path: Path) -> dict:
-    """PostgreSQL (or any engine) from DATABASE_URL, else SQLite with WAL and foreign keys."""
+    """PostgreSQL (or any engine) from DATABASE_URL, else SQLite with WAL and foreign keys.
+
+    Either way a server thread keeps its connection from one request to the next
+    (CONN_MAX_AGE): a poll is one query, and opening a connection for it would cost more than
+    the query (a round trip and authentication on PostgreSQL; on SQLite the file opened, the
+    PRAGMAs below and Django's SQL functions registered again). tests/core/
+    test_database_settings.py checks all of this under the production settings.
+    """
     url = os.environ.get("DATABASE_URL")
     if url:
-        return dj_database_url.parse(url, conn_max_age=60)
+        # Checked before reuse: a connection the server dropped meanwhile (a restart, an idle
+        # timeout) is replaced instead of failing the request that gets it.
+        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        # Django's SQLite backend, whose writers queue in turn (tarotclub/core/sqlite3).
+        "ENGINE": "tarotclub.core.sqlite3",
         "NAME": default_sqlite_path,
+        "CONN_MAX_AGE": 600,
         "OPTIONS": {
             # Foreign keys are always on in Django's SQLite backend; WAL lets readers (the
-            # projector, other phones) read while a deal is written.
+            # projector, other phones) read while a deal is written, and synchronous=NORMAL
+            # is safe with WAL (a power cut may lose the last commits, never corrupts).
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            # BEGIN IMMEDIATE: a write transaction takes the write lock when it begins, so
+            # two phones saving at once queue for it (up to `timeout` seconds) instead of one
+            # failing with "database is locked" when both read and then want to write.
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         },

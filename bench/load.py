@@ -1,0 +1,659 @@
+"""Fifty phones in a burst and a club evening, against the real server (issue 12).
+
+Starts the production server as `make serve` runs it (bin/serve.py's environment and gunicorn
+command line) on 127.0.0.1 and a free port, with a throw-away var/ folder: its own SQLite
+file, or, when DATABASE_URL is set, a throw-away database created on that server (dropped at
+the end). Seeds a tournament of 200 players: 50 tables of 4. Then, with a phone per player
+(its own cookies, through the table's share link; the CSRF token from the deal page):
+
+1. burst: at each table one phone posts its next deal as soon as the last is saved (the
+   deal page read once for its CSRF token, then the POSTs back to back, the redirect not
+   followed: the time between two saves is the server's alone); every phone of the room has
+   its sheet open and polls it every 4 s (200 phones), and reads the changes the polls bring;
+2. club evening: a deal per table every 30 s, as a phone enters it (the deal page, the POST,
+   the sheet it is sent back to), 200 phones polling every 4 s. Compressed (said in the
+   output): the deals come EVERY_DEAL / COMPRESS apart (3× the room's rate of saves, for
+   enough saves in a short run); the polls keep their real 4 s.
+
+Prints p50/p95/p99 of saves, polls and pages, the errors, and checks in the database at the
+end that every deal the phones saved is there exactly once (numbers 1..n at every table).
+Records the goals (bench/goals.py). Bounded: at most BURST_DEALS deals per table and
+BURST_SECONDS for the burst, EVENING_SECONDS for the evening, one client process, loopback
+only; the server is stopped at the end, also after a failure or Ctrl-C.
+
+The client is the standard library only (asyncio, one connection a request: the phones come
+back every 4 s, longer than the server keeps a connection open).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HOST = "127.0.0.1"
+TABLES = 50
+SEATS = 4
+DEALS_PER_ROUND = 24  # the most a tournament round allows
+BURST_DEALS = 20  # at most, per table (the evening plays the rest)
+BURST_SECONDS = 12
+EVENING_SECONDS = 16
+EVERY_DEAL = 30.0  # s between two deals of a table in a club evening
+COMPRESS = 3  # the evening's deals come 3× as often as in the room
+POLL_EVERY = 4.0  # s, the sheet's hx-trigger
+REQUEST_TIMEOUT = 20.0
+STARTUP = 60.0
+
+GOAL_BURST_P95 = 300
+GOAL_BURST_P99 = 600
+GOAL_EVENING_P95 = 50
+
+DEAL = {
+    "contract": "garde",
+    "bouts": "2",
+    "points": "49",
+    "points_side": "attack",
+    "chelem": "none",
+}
+
+
+def _serve():
+    """bin/serve.py as a module: the server's environment and command line, not a copy."""
+    spec = importlib.util.spec_from_file_location("tarotclub_serve", ROOT / "bin" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+# --- the database: seeded and counted by a child process under the server's settings --------
+
+
+def _child(env: dict, mode: str):
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), f"--{mode}"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    if done.returncode:
+        raise RuntimeError(f"bench/load.py --{mode} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def seed() -> list[dict]:
+    """A 200-player tournament, round 1 seated: every table's token, a taker, its revision."""
+    import django
+
+    django.setup()
+    from tarotclub.demo.builders import make_tournament
+    from tarotclub.games import selectors
+    from tarotclub.tournaments import services
+    from tarotclub.tournaments.models import Table
+
+    t, _ = make_tournament(TABLES * SEATS, rounds=1, deals=DEALS_PER_ROUND)
+    services.tournament_start(tournament=t)
+    tables = []
+    for table in Table.objects.filter(tournament=t, round=1).select_related("game"):
+        game = table.game
+        players = selectors.seat_players(game)
+        tables.append(
+            {
+                "token": game.token,
+                "taker": players[1].pk,
+                "seats": len(players),
+                "revision": game.revision,
+            }
+        )
+    return tables
+
+
+def count() -> dict[str, list[int]]:
+    """Every game's deal numbers, as stored."""
+    import django
+
+    django.setup()
+    from tarotclub.games.models import Game
+
+    numbers: dict[str, list[int]] = {}
+    for token, number in Game.objects.values_list("token", "deals__number"):
+        numbers.setdefault(token, [])
+        if number is not None:
+            numbers[token].append(number)
+    return numbers
+
+
+@contextlib.contextmanager
+def throwaway_database(env: dict):
+    """PostgreSQL (DATABASE_URL): a database of its own on that server, dropped at the end.
+    SQLite: the var/ folder's file (the folder is thrown away)."""
+    url = env.get("DATABASE_URL")
+    if not url:
+        yield "sqlite"
+        return
+    import psycopg
+
+    parts = urllib.parse.urlsplit(url)
+    name = f"tarotclub_load_{os.getpid()}"
+    admin = urllib.parse.urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name}")
+        c.execute(f"CREATE DATABASE {name}")
+    env["DATABASE_URL"] = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    try:
+        yield "postgresql"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as c:
+            c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+# --- the server ------------------------------------------------------------------------------
+
+
+class Server:
+    """gunicorn as `make serve` starts it, in its own process group; stopped by `stop()`."""
+
+    def __init__(self, serve, env: dict, port: int, log: Path, **sizes):
+        self.log = open(log, "w")  # noqa: SIM115 (closed in stop)
+        self.proc = subprocess.Popen(
+            serve.gunicorn_command(HOST, port, **sizes),
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # gunicorn and its workers: one group, stopped together
+        )
+        self.port = port
+
+    def wait(self) -> None:
+        deadline = time.monotonic() + STARTUP
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn ended early ({self.proc.returncode})")
+            try:
+                with socket.create_connection((HOST, self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"gunicorn did not listen within {STARTUP:.0f} s")
+
+    def stop(self) -> None:
+        """SIGTERM to the server's own group, then SIGKILL if it lingers: bounded."""
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+        self.log.close()
+
+
+def group_cpu(pgid: int) -> float:
+    """CPU seconds (user + system) used so far by the processes of a group (Linux /proc; 0
+    elsewhere): the server's own share of the machine during a phase."""
+    total = 0
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+class Phase:
+    """A phase's wall time, the server's CPU time and the client's, for the report."""
+
+    def __init__(self, server: Server):
+        self.server = server
+
+    def __enter__(self):
+        self.wall = time.monotonic()
+        self.cpu = group_cpu(self.server.proc.pid)
+        self.client = time.process_time()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall = time.monotonic() - self.wall
+        self.cpu = group_cpu(self.server.proc.pid) - self.cpu
+        self.client = time.process_time() - self.client
+
+    def __str__(self) -> str:
+        return (
+            f"  {self.wall:.1f} s; the server used {self.cpu:.1f} s of CPU"
+            f" ({self.cpu / self.wall:.2f} cores of {os.cpu_count()}), the phones"
+            f" {self.client:.1f} s; load average {os.getloadavg()[0]:.1f}"
+        )
+
+
+# --- the phones ------------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self):
+        self.times: dict[str, list[float]] = {}
+        self.errors: list[str] = []
+
+    def add(self, what: str, ms: float) -> None:
+        self.times.setdefault(what, []).append(ms)
+
+    def error(self, what: str) -> None:
+        if len(self.errors) < 1000:
+            self.errors.append(what)
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * p / 100
+    low = int(k)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+class Phone:
+    """One phone: its cookies, one connection per request."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookies: dict[str, str] = {}
+
+    async def request(self, method: str, path: str, *, form=None, headers=None):
+        body = urllib.parse.urlencode(form).encode() if form is not None else b""
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {HOST}:{self.port}",
+            "Connection: close",
+            "Accept-Language: fr",
+            "User-Agent: tarotclub-bench-load",
+        ]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if form is not None:
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"Content-Length: {len(body)}",
+                f"Origin: http://{HOST}:{self.port}",
+            ]
+        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        start = time.perf_counter()
+        reader, writer = await asyncio.open_connection(HOST, self.port)
+        try:
+            writer.write(raw)
+            data = await reader.read()
+        finally:
+            writer.close()
+        ms = (time.perf_counter() - start) * 1000
+        head, _, content = data.partition(b"\r\n\r\n")
+        head_lines = head.decode("latin-1").split("\r\n")
+        status = int(head_lines[0].split()[1])
+        found: dict[str, str] = {}
+        for line in head_lines[1:]:
+            name, _, value = line.partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "set-cookie":
+                self._cookie(value)
+            else:
+                found[name] = value
+        return status, found, content, ms
+
+    def _cookie(self, header: str) -> None:
+        pair, *attributes = header.split(";")
+        name, _, value = pair.strip().partition("=")
+        gone = any(a.strip().lower() in {"max-age=0"} for a in attributes) or value in {"", '""'}
+        if gone:
+            self.cookies.pop(name, None)
+        else:
+            self.cookies[name] = value
+
+
+FORM_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+NUMBER = re.compile(rb'name="number" value="(\d+)"')
+REVISION = re.compile(rb'data-revision="(\d+)"|[?&]rev=(\d+)')
+
+
+def _revision(content: bytes) -> int | None:
+    m = REVISION.search(content)
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+async def timed(stats: Stats, what: str, call, expect: set[int]):
+    try:
+        status, headers, content, ms = await asyncio.wait_for(call, REQUEST_TIMEOUT)
+    except (OSError, TimeoutError, ValueError, IndexError) as e:
+        stats.error(f"{what}: {type(e).__name__} {e}")
+        return None
+    if status not in expect:
+        stats.error(f"{what}: HTTP {status}")
+        return None
+    stats.add(what, ms)
+    return status, headers, content
+
+
+class Table:
+    def __init__(self, info: dict, port: int):
+        self.token = info["token"]
+        self.taker = info["taker"]
+        self.revision = info["revision"]
+        self.saved = 0  # deals the phones saw saved (302)
+        self.scorer = Phone(port)
+        self.sheet = f"/t/{self.token}/"
+        self.deal = f"/t/{self.token}/deal/"
+        self.poll = f"/t/{self.token}/live/"
+
+    async def open_form(self, stats: Stats, phase: str) -> dict | None:
+        """The deal page: its CSRF token (and the cookie), the number of the next deal."""
+        got = await timed(stats, f"{phase} deal page", self.scorer.request("GET", self.deal), {200})
+        if got is None:
+            return None
+        token, number = FORM_TOKEN.search(got[2]), NUMBER.search(got[2])
+        if not token or not number:
+            stats.error(f"{phase} deal page: no form")
+            return None
+        return {
+            "csrfmiddlewaretoken": token.group(1).decode(),
+            "number": number.group(1).decode(),
+            "taker": self.taker,
+            **DEAL,
+        }
+
+    async def post(self, stats: Stats, phase: str, form: dict):
+        got = await timed(
+            stats, f"{phase} save", self.scorer.request("POST", self.deal, form=form), {302}
+        )
+        if got is not None:
+            self.saved += 1
+        return got
+
+    async def save_next(self, stats: Stats, phase: str) -> bool:
+        """A phone's next deal: the deal page, the POST, then the sheet it is sent back to."""
+        form = await self.open_form(stats, phase)
+        got = await self.post(stats, phase, form) if form else None
+        if got is None:
+            return False
+        location = urllib.parse.urlsplit(got[1].get("location", self.sheet)).path
+        await timed(stats, f"{phase} sheet", self.scorer.request("GET", location), {200})
+        return True
+
+
+async def pause(stop: asyncio.Event, seconds: float) -> None:
+    """Sleep, but no longer than until the phase ends."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), max(0.0, seconds))
+
+
+async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, every: float):
+    """A phone with the sheet open: GET live/?rev=N every `every` s (htmx's hx-trigger)."""
+    phone = Phone(table.scorer.port)
+    revision = table.revision
+    headers = {"HX-Request": "true", "HX-Target": "sheet"}
+    await pause(stop, random.uniform(0, every))
+    while not stop.is_set():
+        began = time.monotonic()
+        got = await timed(
+            stats,
+            f"{phase} poll",
+            phone.request("GET", f"{table.poll}?rev={revision}", headers=headers),
+            {200, 204},
+        )
+        if got is not None and got[0] == 200:
+            revision = _revision(got[2]) or revision
+            table.revision = max(table.revision or 0, revision or 0)  # the next phase's start
+        await pause(stop, every - (time.monotonic() - began))
+
+
+def pollers(tables: list[Table], stats: Stats, phase: str, stop: asyncio.Event, polls: bool):
+    return [
+        asyncio.create_task(poller(t, stats, phase, stop, POLL_EVERY))
+        for t in tables
+        for _ in range(SEATS if polls else 0)
+    ]
+
+
+async def burst(tables: list[Table], stats: Stats, *, polls: bool = True) -> float:
+    start = time.monotonic()
+    deadline = start + BURST_SECONDS
+    stop = asyncio.Event()
+
+    async def scorer(table: Table) -> None:
+        form = None
+        while table.saved < BURST_DEALS and time.monotonic() < deadline:
+            if form is None:
+                form = await table.open_form(stats, "burst")
+                if form is None:
+                    await asyncio.sleep(0.5)
+                    continue
+            if await table.post(stats, "burst", form):
+                form = {**form, "number": str(int(form["number"]) + 1)}
+            else:  # as a phone whose save failed: reads the page again, tries again
+                form = None
+                await asyncio.sleep(0.5)
+
+    polling = pollers(tables, stats, "burst", stop, polls)
+    await asyncio.gather(*(scorer(t) for t in tables))
+    elapsed = time.monotonic() - start
+    stop.set()
+    await asyncio.gather(*polling)
+    return elapsed
+
+
+async def evening(tables: list[Table], stats: Stats, *, polls: bool = True) -> None:
+    stop = asyncio.Event()
+    interval = EVERY_DEAL / COMPRESS
+
+    async def scorer(table: Table) -> None:
+        await pause(stop, random.uniform(0, interval))
+        while not stop.is_set() and table.saved < DEALS_PER_ROUND:
+            began = time.monotonic()
+            await table.save_next(stats, "evening")
+            await pause(stop, interval - (time.monotonic() - began))
+
+    # the phones poll on from the revision they last saw (a stale one: the whole sheet once)
+    polling = pollers(tables, stats, "evening", stop, polls)
+    scoring = [asyncio.create_task(scorer(t)) for t in tables]
+    await asyncio.sleep(EVENING_SECONDS)
+    stop.set()  # what is in flight finishes (at most REQUEST_TIMEOUT), nothing new starts
+    await asyncio.gather(*scoring, *polling)
+
+
+async def trivial_ms(port: int, stats: Stats, repeat: int = 50) -> float:
+    phone = Phone(port)
+    times = []
+    for _ in range(repeat):
+        # /favicon.ico: a redirect to the icon, no database, no template (as bench/save.py)
+        got = await timed(stats, "trivial", phone.request("GET", "/favicon.ico"), {302})
+        if got:
+            times.append(stats.times["trivial"][-1])
+    return statistics.median(times) if times else float("nan")
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def report(stats: Stats, trivial: float) -> None:
+    print(f"  {'request':<22} {'count':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for what, values in stats.times.items():
+        print(
+            f"  {what:<22} {len(values):>6} {percentile(values, 50):8.1f}"
+            f" {percentile(values, 95):8.1f} {percentile(values, 99):8.1f} {max(values):8.1f}"
+        )
+    print(f"  trivial view (/favicon.ico, one phone alone): {trivial:.2f} ms")
+    if stats.errors:
+        print(f"  errors: {len(stats.errors)}, first: {stats.errors[:5]}")
+
+
+def check_once(tables: list[Table], stored: dict[str, list[int]]) -> list[str]:
+    """Every table has exactly the deals its phone saw saved, numbered 1..n, none twice."""
+    wrong = []
+    for t in tables:
+        numbers = sorted(stored.get(t.token, []))
+        if numbers != list(range(1, t.saved + 1)):
+            wrong.append(f"{t.token}: phones saved {t.saved}, stored {numbers}")
+    return wrong
+
+
+def run(*, workers: int | None = None, threads: int | None = None, polls: bool = True) -> None:
+    from bench import goals
+
+    serve = _serve()
+    sizes = {"workers": workers or serve.WORKERS, "threads": threads or serve.THREADS}
+    var = Path(tempfile.mkdtemp(prefix="tarotclub-load-"))
+    server = None
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)  # stop cleanly
+    try:
+        env = serve.server_env(var, ["127.0.0.1", "localhost"])
+        with throwaway_database(env) as database:
+            began = time.monotonic()
+            # what bin/serve.py prepares (`make bench` has compiled the translations): the
+            # static files collected meanwhile the database is migrated and seeded
+            static = subprocess.Popen(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+            )
+            try:
+                serve.manage(env, "migrate", "--noinput", "-v", "0")
+                tables_info = _child(env, "seed")
+                if static.wait(timeout=300):
+                    raise RuntimeError("collectstatic failed")
+            finally:
+                if static.poll() is None:
+                    static.kill()
+                    static.wait()
+            port = free_port()
+            server = Server(serve, env, port, var / "gunicorn.log", **sizes)
+            server.wait()
+            print(
+                f"Production server (gunicorn {sizes['workers']} processes × {sizes['threads']}"
+                f" threads, {database}) on {HOST}:{port}; {len(tables_info)} tables of"
+                f" {SEATS}, ready in {time.monotonic() - began:.1f} s"
+            )
+            tables = [Table(info, port) for info in tables_info]
+
+            burst_stats = Stats()
+            trivial = asyncio.run(trivial_ms(port, burst_stats))
+            burst_stats.times.pop("trivial", None)
+            with Phase(server) as phase:
+                elapsed = asyncio.run(burst(tables, burst_stats, polls=polls))
+            saves = len(burst_stats.times.get("burst save", []))
+            print(
+                f"\n1. Fifty phones in a burst: {saves} deals in {elapsed:.1f} s"
+                f" ({saves / elapsed:.0f}/s), every sheet polling every {POLL_EVERY:g} s"
+            )
+            report(burst_stats, trivial)
+            print(phase)
+
+            evening_stats = Stats()
+            with Phase(server) as phase:
+                asyncio.run(evening(tables, evening_stats, polls=polls))
+            print(
+                f"\n2. Club evening: a deal per table every {EVERY_DEAL / COMPRESS:g} s"
+                f" (the room's {EVERY_DEAL:g} s compressed {COMPRESS}×), {len(tables) * SEATS}"
+                f" phones polling every {POLL_EVERY:g} s, for {EVENING_SECONDS} s"
+            )
+            report(evening_stats, trivial)
+            print(phase)
+
+            server.stop()
+            stored = _child(env, "count")
+            wrong = check_once(tables, stored)
+            total = sum(t.saved for t in tables)
+            print(
+                f"\nEvery deal exactly once: {total} saved by the phones,"
+                f" {sum(len(v) for v in stored.values())} stored,"
+                f" {len(wrong)} tables wrong" + (f": {wrong[:3]}" if wrong else "")
+            )
+    finally:
+        if server is not None:
+            server.stop()
+        signal.signal(signal.SIGTERM, previous)
+        shutil.rmtree(var, ignore_errors=True)
+
+    def p(stats, what, q):
+        return percentile(stats.times.get(what, []), q)
+
+    record = goals.record
+    record(
+        "load: burst, save p95",
+        p(burst_stats, "burst save", 95),
+        "ms",
+        GOAL_BURST_P95,
+        trivial_ms=trivial,
+        database=database,
+    )
+    record(
+        "load: burst, save p99",
+        p(burst_stats, "burst save", 99),
+        "ms",
+        GOAL_BURST_P99,
+        trivial_ms=trivial,
+        database=database,
+    )
+    record("load: burst, errors", len(burst_stats.errors), "", 0, database=database)
+    record(
+        "load: evening, save p95",
+        p(evening_stats, "evening save", 95),
+        "ms",
+        GOAL_EVENING_P95,
+        trivial_ms=trivial,
+        database=database,
+    )
+    record("load: evening, errors", len(evening_stats.errors), "", 0, database=database)
+    record("load: tables not saved exactly once", len(wrong), "", 0, database=database)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--workers", type=int)
+    parser.add_argument("--threads", type=int)
+    parser.add_argument("--no-polls", action="store_true", help="the saves alone (diagnosis)")
+    args = parser.parse_args(argv if argv is not None else [])
+    if args.seed:
+        print(json.dumps(seed()))
+    elif args.count:
+        print(json.dumps(count()))
+    else:
+        run(workers=args.workers, threads=args.threads, polls=not args.no_polls)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
+    if "--seed" not in sys.argv and "--count" not in sys.argv:
+        from bench import goals
+
+        print(goals.summary())
