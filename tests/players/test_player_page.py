@@ -1,0 +1,111 @@
+"""The player page and the head-to-head page: what they show, their filters, their queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from tarotclub.games.services import game_start
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal
+
+
+def play(game, taker, *, contract="garde", points=50, bouts=2, partner=None, **extra):
+    return tarot.deal_add(
+        game=game,
+        data=tarot.DealInput(
+            taker=taker.pk,
+            contract=contract,
+            bouts=bouts,
+            points=Fraction(points),
+            partner=partner.pk if partner else None,
+            **extra,
+        ),
+    )
+
+
+def test_the_page_shows_the_figures(member_client, game4, four):
+    anne = four[0]
+    play(game4, anne, contract="garde", points=50)  # won
+    play(game4, anne, contract="prise", points=30)  # lost
+    play(game4, four[1], contract="garde", points=60)
+    page = member_client.get(reverse("players:detail", args=[anne.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Deals played" in html
+    assert "<svg" in html and 'role="img"' in html
+    assert reverse("games:sheet", args=[game4.token]) in html
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, four):
+    response = client.get(reverse("players:detail", args=[four[0].pk]))
+    assert response.status_code == 302
+    assert reverse("login") in response["Location"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "from=2026-13-45",
+        "to=yesterday",
+        "from=2026-05-01&to=2026-01-01",
+        "size=6",
+        "size=abc",
+        "size=99999999999999999999",
+        "from=" + "9" * 500,
+    ],
+)
+def test_bad_filters_get_a_message_and_filter_nothing(member_client, game4, four, query):
+    play(game4, four[0])
+    page = member_client.get(reverse("players:detail", args=[four[0].pk]) + "?" + query)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'role="alert"' in html
+    assert "The filters were not applied" in html
+    assert page.context["tarot"]["stats"].deals == 1
+
+
+def test_the_filters_narrow_the_figures(member_client, game4, four, make_players):
+    anne = four[0]
+    game5 = game_start(players=[*four, *make_players("Eva")], first_dealer=0)
+    play(game4, anne)
+    play(game5, anne, partner=four[1])
+    old = play(game4, anne)
+    Deal.objects.filter(pk=old.pk).update(created_at=dt.datetime(2025, 1, 10, 12, tzinfo=dt.UTC))
+    url = reverse("players:detail", args=[anne.pk])
+    assert member_client.get(url).context["tarot"]["stats"].deals == 3
+    assert member_client.get(url + "?size=5").context["tarot"]["stats"].deals == 1
+    assert member_client.get(url + "?size=4").context["tarot"]["stats"].deals == 2
+    assert member_client.get(url + "?to=2025-12-31").context["tarot"]["stats"].deals == 1
+    assert member_client.get(url + "?from=2025-02-01&size=4").context["tarot"]["stats"].deals == 1
+
+
+def test_a_missing_player_is_a_404(member_client):
+    assert member_client.get(reverse("players:detail", args=[999999])).status_code == 404
+    assert member_client.get(reverse("players:versus", args=[999999])).status_code == 404
+
+
+def test_head_to_head(member_client, game4, four, make_players):
+    anne, bram = four[0], four[1]
+    play(game4, anne, points=50)
+    play(game4, bram, points=30)
+    (zoe,) = make_players("Zoé")
+    url = reverse("players:versus", args=[anne.pk])
+    page = member_client.get(url, {"other": bram.pk})
+    result = page.context["result"]
+    assert result.deals == 2 and result.games == 1
+    assert result.first_total + result.second_total == sum(
+        line.score
+        for d in game4.deals.all()
+        for line in d.lines.all()
+        if line.player_id in (anne.pk, bram.pk)
+    )
+    assert member_client.get(url, {"other": zoe.pk}).context["result"].deals == 0
+    for bad in ("x", str(anne.pk), "99999999999999999999", ""):
+        response = member_client.get(url, {"other": bad})
+        assert response.status_code == 200
+        assert response.context["result"] is None
+        assert 'role="alert"' in response.content.decode()
