@@ -81,37 +81,50 @@ def short_labels(players) -> dict[int, str]:
 # --- a player's page -------------------------------------------------------------------------
 
 
+def _game_days(player: Player, *, date_from=None, date_to=None) -> dict[int, tuple]:
+    """The player's games that count (not archived, within the dates): game pk →
+    (the evening it was played on, whether its dealer sits out)."""
+    from django.utils import timezone
+
+    from tarotclub.games.models import Game
+
+    qs = Game.objects.filter(seats__player=player, archived_at__isnull=True)
+    if date_from:
+        qs = qs.filter(created_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(created_at__date__lte=date_to)
+    return {
+        pk: (timezone.localtime(at).date(), sits_out)
+        for pk, at, sits_out in qs.values_list("pk", "created_at", "dealer_sits_out")
+    }
+
+
 def tarot_rows(player: Player, *, date_from=None, date_to=None) -> list:
     """Every French Tarot deal `player` played (archived games left out), in the order played,
-    as compact `stats.DealRow`s: one query whatever the number of deals. A dealer sitting out
-    a deal (tables of five in a four-player event) did not play it."""
+    as compact `stats.DealRow`s: two queries whatever the number of deals (the games, then
+    the deals). A deal's day is its game's: the evening it was played, even past midnight.
+    A dealer sitting out a deal (tables of five in a four-player event) did not play it."""
     from django.db.models import Count, OuterRef, Subquery
-    from django.db.models.functions import TruncDate
-    from django.utils import timezone
 
     from tarotclub.kinds.tarot.models import DealLine
 
     from . import stats
 
+    games = _game_days(player, date_from=date_from, date_to=date_to)
+    if not games:
+        return []
     lines = DealLine.objects.filter(deal=OuterRef("deal_id")).values("deal_id")
     qs = DealLine.objects.filter(player=player, deal__game__archived_at__isnull=True)
-    if date_from:
-        qs = qs.filter(deal__created_at__date__gte=date_from)
-    if date_to:
-        qs = qs.filter(deal__created_at__date__lte=date_to)
+    if date_from or date_to:
+        qs = qs.filter(deal__game__in=list(games))
     values = (
-        qs.annotate(
-            size=Subquery(lines.annotate(n=Count("pk")).values("n")[:1]),
-            day=TruncDate("deal__created_at", tzinfo=timezone.get_current_timezone()),
-        )
-        .order_by("deal__created_at", "deal__game_id", "deal__number")
+        qs.annotate(size=Subquery(lines.annotate(n=Count("pk")).values("n")[:1]))
+        .order_by("deal__game__created_at", "deal__game_id", "deal__number")
         .values_list(
             "deal_id",
             "deal__game_id",
             "deal__number",
-            "day",
             "size",
-            "deal__game__dealer_sits_out",
             "deal__dealer_id",
             "deal__taker_id",
             "deal__partner_id",
@@ -129,9 +142,7 @@ def tarot_rows(player: Player, *, date_from=None, date_to=None) -> list:
         deal,
         game,
         number,
-        day,
         size,
-        sits_out,
         dealer,
         taker,
         partner,
@@ -142,6 +153,7 @@ def tarot_rows(player: Player, *, date_from=None, date_to=None) -> list:
         poignees,
         chelem,
     ) in values:
+        day, sits_out = games[game]
         if sits_out:
             if dealer == pk:
                 continue

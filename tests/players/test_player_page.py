@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from tarotclub.games.models import Game
 from tarotclub.games.services import game_start
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.models import Deal
@@ -73,8 +74,11 @@ def test_the_filters_narrow_the_figures(member_client, game4, four, make_players
     game5 = game_start(players=[*four, *make_players("Eva")], first_dealer=0)
     play(game4, anne)
     play(game5, anne, partner=four[1])
-    old = play(game4, anne)
-    Deal.objects.filter(pk=old.pk).update(created_at=dt.datetime(2025, 1, 10, 12, tzinfo=dt.UTC))
+    old = game_start(players=four, first_dealer=0)
+    play(old, anne)
+    # a deal's day is its game's: the evening, even when the deal came after midnight
+    Game.objects.filter(pk=old.pk).update(created_at=dt.datetime(2025, 1, 10, 20, tzinfo=dt.UTC))
+    Deal.objects.filter(game=old).update(created_at=dt.datetime(2025, 1, 11, 1, tzinfo=dt.UTC))
     url = reverse("players:detail", args=[anne.pk])
     assert member_client.get(url).context["tarot"]["stats"].deals == 3
     assert member_client.get(url + "?size=5").context["tarot"]["stats"].deals == 1
@@ -109,3 +113,47 @@ def test_head_to_head(member_client, game4, four, make_players):
         assert response.status_code == 200
         assert response.context["result"] is None
         assert 'role="alert"' in response.content.decode()
+
+
+def _page_queries(client, player, query=""):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("players:detail", args=[player.pk]) + query
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(ctx.captured_queries), response
+
+
+def _club(make_players, names, *, deals: int, tournaments: int):
+    from tarotclub.demo.builders import make_tournament, play_round
+    from tarotclub.demo.history import tarot_history
+    from tarotclub.tournaments import services as tournament_services
+
+    players = make_players(*names)
+    tarot_history(players, deals=deals)
+    for _ in range(tournaments):
+        t, _others = make_tournament(7, rounds=2, deals=1)
+        tournament_services.entry_register(tournament=t, player=players[0])
+        t = tournament_services.tournament_start(tournament=t)
+        play_round(t)
+    return players[0]
+
+
+#: The player page's queries: session and user, the player, games with seats and records,
+#: each kind's totals (here French Tarot's), tournaments and their standings (3), the days of
+#: the games and the deals' compact rows.
+PAGE_QUERIES = 13
+
+
+@pytest.mark.parametrize("query", ["", "?size=4&from=2026-01-01&to=2026-12-31"])
+def test_the_page_takes_the_same_queries_for_10_and_1000_deals(member_client, make_players, query):
+    small = _club(make_players, ("Anne", "Bram", "Chloé", "Dirk", "Eva"), deals=10, tournaments=1)
+    big = _club(make_players, ("Fien", "Gilles", "Hanne", "Ivo", "Joke"), deals=1000, tournaments=3)
+    few, response = _page_queries(member_client, small, query)
+    assert sum(response.context["tarot"]["stats"].by_size.values()) >= 10
+    many, response = _page_queries(member_client, big, query)
+    assert sum(response.context["tarot"]["stats"].by_size.values()) >= 1000
+    assert len(response.context["tournaments"]) == 3
+    assert few == many == PAGE_QUERIES, f"{few} queries for 10 deals, {many} for 1,000"
