@@ -157,3 +157,25 @@ def test_the_page_takes_the_same_queries_for_10_and_1000_deals(member_client, ma
     assert sum(response.context["tarot"]["stats"].by_size.values()) >= 1000
     assert len(response.context["tournaments"]) == 3
     assert few == many == PAGE_QUERIES, f"{few} queries for 10 deals, {many} for 1,000"
+
+
+def test_names_link_to_the_players_pages_for_members_only(client, member, game4, four):
+    play(game4, four[0])
+    url = reverse("players:detail", args=[four[0].pk])
+    standings = reverse("games:standings_kind", args=["tarot"])
+    assert f'href="{url}"' not in client.get(standings).content.decode()
+    client.force_login(member)
+    assert f'href="{url}"' in client.get(standings).content.decode()
+    assert f'href="{url}"' in client.get(reverse("players:list")).content.decode()
+    assert f'href="{url}"' in client.get(reverse("games:standings")).content.decode()
+
+
+def test_the_edit_page_moved_under_the_player_page(member_client, four):
+    anne = four[0]
+    assert (
+        reverse("players:edit", args=[anne.pk])
+        == reverse("players:detail", args=[anne.pk]) + "edit/"
+    )
+    assert anne.get_absolute_url() == reverse("players:detail", args=[anne.pk])
+    page = member_client.get(reverse("players:detail", args=[anne.pk])).content.decode()
+    assert f'href="{reverse("players:edit", args=[anne.pk])}"' in page
