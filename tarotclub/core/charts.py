@@ -32,10 +32,20 @@ BOTTOM = 34  # room for the x ticks and label
 COLOURS = ("#7a1f2b", "#1f5a7a", "#3d6b1f", "#7a5a1f", "#5a1f7a", "#1f7a6b")
 
 
+MINUS = "\u2212"  # the minus sign the site prints (never the hyphen-minus)
+
+
 def _number(value: float) -> str:
     """A coordinate: at most one decimal, no trailing zeros."""
     text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+    text = text[:-2] if text.endswith(".0") else text
+    return "0" if text == "-0" else text
+
+
+def _figure(value: float) -> str:
+    """A figure a person reads: like a coordinate, with the real minus sign."""
+    text = _number(value)
+    return MINUS + text[1:] if text.startswith("-") else text
 
 
 def _x_value(x) -> float:
@@ -49,7 +59,7 @@ def _x_value(x) -> float:
 def _x_text(x) -> str:
     if isinstance(x, dt.date):
         return x.isoformat()[:10]
-    return _number(float(x)) if isinstance(x, float) else str(x)
+    return _figure(float(x))
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -103,7 +113,7 @@ def _y_axis(ticks: list[float], y) -> list[str]:
             f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{yy}" y2="{yy}" '
             f'stroke="#d8d8d8" stroke-width="1"/>'
             f'<text x="{LEFT - 4}" y="{yy}" text-anchor="end" dominant-baseline="middle" '
-            f'font-size="11" fill="#333">{escape(_number(t))}</text>'
+            f'font-size="11" fill="#333">{escape(_figure(t))}</text>'
         )
     return parts
 
@@ -178,7 +188,7 @@ def line_chart(
         )
     rows = "".join(
         f"<tr><td>{escape(label)}</td><td>{escape(_x_text(px))}</td>"
-        f'<td class="num">{escape(_number(float(py)))}</td></tr>'
+        f'<td class="num">{escape(_figure(float(py)))}</td></tr>'
         for label, points in series
         for px, py in points
     )
@@ -223,7 +233,7 @@ def bar_chart(
         parts.append(
             f'<rect class="bar" x="{_number(left)}" y="{_number(top)}" width="{_number(width)}" '
             f'height="{_number(y(0.0) - top)}" fill="#c9a0a6"><title>{escape(label)}: '
-            f"{escape(_number(value))}</title></rect>"
+            f"{escape(_figure(value))}</title></rect>"
         )
         if with_part:
             part = float(bar[2])
@@ -231,7 +241,7 @@ def bar_chart(
             parts.append(
                 f'<rect class="bar-part" x="{_number(left)}" y="{_number(ptop)}" '
                 f'width="{_number(width)}" height="{_number(y(0.0) - ptop)}" fill="#7a1f2b">'
-                f"<title>{escape(label)}: {escape(part_label)} {escape(_number(part))}</title>"
+                f"<title>{escape(label)}: {escape(part_label)} {escape(_figure(part))}</title>"
                 f"</rect>"
             )
         parts.append(
@@ -242,8 +252,8 @@ def bar_chart(
     if with_part:
         head += f'<th scope="col">{escape(part_label)}</th>'
     rows = "".join(
-        f'<tr><td>{escape(str(b[0]))}</td><td class="num">{escape(_number(float(b[1])))}</td>'
-        + (f'<td class="num">{escape(_number(float(b[2])))}</td>' if with_part else "")
+        f'<tr><td>{escape(str(b[0]))}</td><td class="num">{escape(_figure(float(b[1])))}</td>'
+        + (f'<td class="num">{escape(_figure(float(b[2])))}</td>' if with_part else "")
         + "</tr>"
         for b in bars
     )

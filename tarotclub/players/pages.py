@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from tarotclub.core.charts import bar_chart, line_chart
 from tarotclub.games.presenters import figure
-from tarotclub.kinds.tarot.labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS
+from tarotclub.kinds.tarot.labels import CONTRACT_LABELS, POIGNEE_LABELS
 
 from . import selectors, stats
 from .models import Player
@@ -23,7 +23,7 @@ ROLE_LABELS = {
 
 
 def percent(value: Fraction | None) -> str:
-    return "" if value is None else f"{figure(value * 100)} %"
+    return "" if value is None else f"{figure(value * 100)}\u00a0%"
 
 
 def average(value: Fraction | None) -> str:
@@ -95,7 +95,6 @@ def tarot_section(rows: list[stats.DealRow], *, size: int | None, games: dict) -
         "petit": {"count": s.petit_au_bout.count, "success": s.petit_au_bout.success},
         "petit_rate": percent(s.petit_au_bout.rate),
         "chelem_announced_rate": percent(s.chelem_announced.rate),
-        "chelem_labels": CHELEM_LABELS,
         "best": _deal_line(s.best, games),
         "worst": _deal_line(s.worst, games),
         "total_average": average(Fraction(s.total, s.deals) if s.deals else None),

@@ -31,7 +31,7 @@ def test_a_line_chart_is_an_accessible_scalable_svg_with_a_table():
     assert svg.find(f"{SVG}title").text == "Cumulative score"
     assert "width" not in svg.attrib  # it scales to its container
     assert 'style="' not in html  # the CSP forbids inline styles
-    assert "<details" in html and "2026-01-08" in html and "-25" in html
+    assert "<details" in html and "2026-01-08" in html and "\u221225" in html
     (line,) = svg.iter(f"{SVG}polyline")
     assert len(line.get("points").split()) == 2
 
