@@ -224,15 +224,20 @@ def _place(totals: dict[int, int], pk: int) -> int | None:
 
 
 def player_games(player: Player, *, date_from=None, date_to=None) -> list[GameLine]:
-    """Every game (casual or at a tournament table) the player sat at, newest first, with
-    their result: a constant number of queries (the games with seats and records, then each
-    kind's totals)."""
+    """Every casual game the player sat at, newest first, with their result: a constant
+    number of queries (the games with seats and records, then each kind's totals).
+
+    A tournament's tables are not listed: the tournament is, with the player's place (a
+    table's share link is for its players and the director only, never on a member's page).
+    Their deals count in the statistics all the same."""
     from tarotclub.games import kinds
     from tarotclub.games.models import Game, Record
     from tarotclub.games.selectors import game_with_seats
 
     qs = game_with_seats(
-        Game.objects.filter(seats__player=player, archived_at__isnull=True)
+        Game.objects.filter(
+            seats__player=player, archived_at__isnull=True, tournament_table__isnull=True
+        )
     ).prefetch_related(Prefetch("records", queryset=Record.objects.order_by("number")))
     if date_from:
         qs = qs.filter(created_at__date__gte=date_from)
