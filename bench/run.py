@@ -20,6 +20,7 @@ BENCHES = [
     "bench.ratings",
     "bench.seasons",
     "bench.load",
+    "bench.players",
 ]
 
 

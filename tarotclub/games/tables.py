@@ -141,11 +141,20 @@ class GameStandingsTable(tables.Table):
 
     player = tables.Column(verbose_name=_("Player"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, link_players: bool = False, **kwargs):
         kwargs.setdefault("attrs", {"class": "data standings"})
         kwargs.setdefault("empty_text", _("No game in this period."))
         kwargs.setdefault("order_by", "player")
         super().__init__(*args, **kwargs)
+        self.link_players = link_players  # names link to the players' pages (for members)
+
+    def render_player(self, value, record):
+        from tarotclub.players.links import player_name
+
+        return player_name(record.get("pk"), value, link=self.link_players)
+
+    def value_player(self, value, record):
+        return value
 
 
 class GameListTable(tables.Table):

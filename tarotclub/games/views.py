@@ -716,7 +716,7 @@ def standings(request, kind: str):
     if form.is_bound and form.is_valid():
         date_from, date_to = form.cleaned_data.get("from"), form.cleaned_data.get("to")
     rows, table_class, played = kind.standings(date_from, date_to)
-    table = table_class(rows)
+    table = table_class(rows, link_players=request.user.is_authenticated)
     configure_table(request, table)
     recent = []
     if request.user.is_authenticated:

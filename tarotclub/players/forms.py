@@ -27,3 +27,49 @@ class PlayerForm(forms.Form):
         required=False,
         help_text=_("Not a member of the club: untick to make a guest a member."),
     )
+
+
+ERR_SIZE = _("Choose 3, 4 or 5 players, or every table.")
+ERR_OTHER = _("Choose another player from the list.")
+
+
+def stats_filter_form(data):
+    """The player page's filters: ?from=&to=&size= (each optional)."""
+    from tarotclub.games.forms import StandingsFilterForm
+
+    class StatsFilterForm(StandingsFilterForm):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.fields["size"] = forms.TypedChoiceField(
+                label=_("Table"),
+                required=False,
+                coerce=int,
+                empty_value=None,
+                choices=[
+                    ("", _("Every table")),
+                    ("3", _("3 players")),
+                    ("4", _("4 players")),
+                    ("5", _("5 players")),
+                ],
+                error_messages={"invalid_choice": ERR_SIZE},
+            )
+
+    return StatsFilterForm(data)
+
+
+def other_player_form(data, *, player):
+    """The head-to-head page's choice of the other player: ?other=<pk>."""
+    from tarotclub.games.forms import PlayerFilterField
+
+    from .models import Player
+
+    class OtherPlayerForm(forms.Form):
+        other = PlayerFilterField(
+            label=_("Against"),
+            required=True,
+            queryset=Player.objects.exclude(pk=player.pk).order_by("name_key", "pk"),
+            empty_label=_("Choose a player"),
+            error_messages={"invalid_choice": ERR_OTHER, "required": ERR_OTHER},
+        )
+
+    return OtherPlayerForm(data)

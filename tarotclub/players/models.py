@@ -106,7 +106,7 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
-        return reverse("players:edit", args=[self.pk])
+        return reverse("players:detail", args=[self.pk])
 
     @property
     def display_name(self) -> str:

@@ -1,4 +1,7 @@
-from django.db.models import Q, QuerySet
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Prefetch, Q, QuerySet
 
 from .models import LOOK_ALIKE_MARK, Player, name_key
 
@@ -73,3 +76,246 @@ def short_labels(players) -> dict[int, str]:
         for p in clashing:
             labels[p.pk] = step(p)
     return labels
+
+
+# --- a player's page -------------------------------------------------------------------------
+
+
+def _game_days(player: Player, *, date_from=None, date_to=None) -> dict[int, tuple]:
+    """The player's games that count (not archived, within the dates): game pk →
+    (the evening it was played on, whether its dealer sits out)."""
+    from django.utils import timezone
+
+    from tarotclub.games.models import Game
+
+    qs = Game.objects.filter(seats__player=player, archived_at__isnull=True)
+    if date_from:
+        qs = qs.filter(created_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(created_at__date__lte=date_to)
+    return {
+        pk: (timezone.localtime(at).date(), sits_out)
+        for pk, at, sits_out in qs.values_list("pk", "created_at", "dealer_sits_out")
+    }
+
+
+def tarot_rows(player: Player, *, date_from=None, date_to=None) -> list:
+    """Every French Tarot deal `player` played (archived games left out), in the order played,
+    as compact `stats.DealRow`s: two queries whatever the number of deals (the games, then
+    the deals). A deal's day is its game's: the evening it was played, even past midnight.
+    A dealer sitting out a deal (tables of five in a four-player event) did not play it."""
+    from django.db.models import Count, OuterRef, Subquery
+
+    from tarotclub.kinds.tarot.models import DealLine
+
+    from . import stats
+
+    games = _game_days(player, date_from=date_from, date_to=date_to)
+    if not games:
+        return []
+    lines = DealLine.objects.filter(deal=OuterRef("deal_id")).values("deal_id")
+    qs = DealLine.objects.filter(player=player, deal__game__archived_at__isnull=True)
+    if date_from or date_to:
+        qs = qs.filter(deal__game__in=list(games))
+    values = (
+        qs.annotate(size=Subquery(lines.annotate(n=Count("pk")).values("n")[:1]))
+        .order_by("deal__game__created_at", "deal__game_id", "deal__number")
+        .values_list(
+            "deal_id",
+            "deal__game_id",
+            "deal__number",
+            "size",
+            "deal__dealer_id",
+            "deal__taker_id",
+            "deal__partner_id",
+            "deal__contract",
+            "deal__won",
+            "score",
+            "deal__petit_au_bout",
+            "deal__poignees",
+            "deal__chelem",
+        )
+    )
+    rows = []
+    pk = player.pk
+    for (
+        deal,
+        game,
+        number,
+        size,
+        dealer,
+        taker,
+        partner,
+        contract,
+        won,
+        score,
+        petit,
+        poignees,
+        chelem,
+    ) in values:
+        day, sits_out = games[game]
+        if sits_out:
+            if dealer == pk:
+                continue
+            size -= 1
+        rows.append(
+            stats.DealRow(
+                deal=deal,
+                game=game,
+                number=number,
+                day=day,
+                size=size,
+                role=stats.role_of(pk, taker=taker, partner=partner),
+                contract=contract,
+                won=won,
+                score=score,
+                petit_au_bout=petit or "",
+                poignees=stats.declared(poignees, pk),
+                chelem=chelem or "none",
+            )
+        )
+    return rows
+
+
+@dataclass
+class GameLine:
+    """A game the player sat at, with their result: total (where the kind keeps one) and
+    place at the table (1 = best; ties share the place)."""
+
+    game: object
+    kind: object
+    players: int
+    total: int | None
+    place: int | None
+    won: bool
+    over: bool
+
+
+@dataclass
+class TournamentLine:
+    tournament: object
+    place: int
+    tied: bool
+    entrants: int
+    total: int
+    played: int
+    average: Fraction | None
+
+
+@dataclass
+class KindFigures:
+    """A kind's figures for one player: games played and won, in all and month by month."""
+
+    kind: object
+    games: int = 0
+    won: int = 0
+    total: int | None = None
+    months: dict = field(default_factory=dict)  # "2026-11" → [games, won]
+
+    @property
+    def rate(self) -> Fraction | None:
+        return Fraction(self.won, self.games) if self.games else None
+
+
+def _place(totals: dict[int, int], pk: int) -> int | None:
+    if pk not in totals:
+        return None
+    return 1 + sum(1 for v in totals.values() if v > totals[pk])
+
+
+def player_games(player: Player, *, date_from=None, date_to=None) -> list[GameLine]:
+    """Every casual game the player sat at, newest first, with their result: a constant
+    number of queries (the games with seats and records, then each kind's totals).
+
+    A tournament's tables are not listed: the tournament is, with the player's place (a
+    table's share link is for its players and the director only, never on a member's page).
+    Their deals count in the statistics all the same."""
+    from tarotclub.games import kinds
+    from tarotclub.games.models import Game, Record
+    from tarotclub.games.selectors import game_with_seats
+
+    qs = game_with_seats(
+        Game.objects.filter(
+            seats__player=player, archived_at__isnull=True, tournament_table__isnull=True
+        )
+    ).prefetch_related(Prefetch("records", queryset=Record.objects.order_by("number")))
+    if date_from:
+        qs = qs.filter(created_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(created_at__date__lte=date_to)
+    games = list(qs.order_by("-created_at", "-pk"))
+    by_kind: dict[str, list] = {}
+    for g in games:
+        by_kind.setdefault(g.kind, []).append(g)
+    results = {}
+    for identifier, group in by_kind.items():
+        kind = kinds.get(identifier)
+        if kind is not None:
+            results.update(kind.list_results(group))
+    lines = []
+    for g in games:
+        result = results.get(g.pk)
+        totals = (result.totals if result else None) or {}
+        leaders = result.leaders if result else ()
+        lines.append(
+            GameLine(
+                game=g,
+                kind=kinds.get(g.kind),
+                players=len(g.seats.all()),
+                total=totals.get(player.pk) if totals else None,
+                place=_place(totals, player.pk) if totals else None,
+                won=player.pk in leaders,
+                over=bool(result and result.over),
+            )
+        )
+    return lines
+
+
+def kind_figures(lines: list[GameLine]) -> list[KindFigures]:
+    """Per kind: the games played and won (a won game is a finished one the player leads)."""
+    figures: dict[str, KindFigures] = {}
+    for line in reversed(lines):  # oldest first, so the months come in order
+        if line.kind is None:
+            continue
+        f = figures.setdefault(line.kind.identifier, KindFigures(line.kind))
+        f.games += 1
+        won = line.over and line.won
+        f.won += won
+        if line.total is not None:
+            f.total = (f.total or 0) + line.total
+        month = f.months.setdefault(line.game.created_at.strftime("%Y-%m"), [0, 0])
+        month[0] += 1
+        month[1] += won
+    return list(figures.values())
+
+
+def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[TournamentLine]:
+    """The tournaments the player entered, newest first, with their place: four queries."""
+    from tarotclub.tournaments.models import Tournament
+    from tarotclub.tournaments.selectors import standings_of
+
+    qs = Tournament.objects.filter(entries__player=player)
+    if date_from:
+        qs = qs.filter(date__gte=date_from)
+    if date_to:
+        qs = qs.filter(date__lte=date_to)
+    tournaments = list(qs.distinct().order_by("-date", "-pk"))
+    if not tournaments:
+        return []
+    lines = []
+    results = standings_of(tournaments)
+    for t in tournaments:
+        result = results[t.pk]
+        row = next(r for r in result.rows if r.player.pk == player.pk)
+        lines.append(
+            TournamentLine(
+                tournament=t,
+                place=row.rank,
+                tied=row.tied,
+                entrants=len(result.rows),
+                total=row.total,
+                played=row.played,
+                average=row.average,
+            )
+        )
+    return lines

@@ -32,7 +32,7 @@ class PlayerTable(tables.Table):
     def render_name(self, value, record):
         link = format_html(
             '<a href="{}">{}</a>',
-            reverse("players:edit", args=[record.pk]),
+            reverse("players:detail", args=[record.pk]),
             no_break_hyphens(value),
         )
         meta = [part for part in (record.nickname, record.licence) if part]

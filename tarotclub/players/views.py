@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from tarotclub.core.forms import add_validation_error, configure_table
 
 from . import selectors, services
-from .forms import PlayerForm
+from .forms import PlayerForm, other_player_form, stats_filter_form
 from .models import Player
 from .tables import PlayerTable
 
@@ -64,4 +64,46 @@ def player_edit(request, pk: int):
         else:
             messages.success(request, _("Saved."))
             return redirect("players:list")
-    return render(request, "players/form.html", {"form": form, "title": player.name})
+    return render(
+        request, "players/form.html", {"form": form, "title": player.name, "player": player}
+    )
+
+
+def _filters(request):
+    """The page's filters from ?from=&to=&size=, and the form showing them; bad input is
+    reported by the form and filters nothing."""
+    form = stats_filter_form(request.GET or None)
+    if form.is_bound and form.is_valid():
+        d = form.cleaned_data
+        return form, d.get("from"), d.get("to"), d.get("size")
+    return form, None, None, None
+
+
+@login_required
+def player_detail(request, pk: int):
+    """A player's page, for members: their games and tournaments, their statistics."""
+    from . import pages
+
+    player = get_object_or_404(Player, pk=pk)
+    form, date_from, date_to, size = _filters(request)
+    context = pages.player_page(player, date_from=date_from, date_to=date_to, size=size)
+    filtered = bool(date_from or date_to or size)
+    return render(
+        request,
+        "players/detail.html",
+        {**context, "player": player, "form": form, "filtered": filtered},
+    )
+
+
+@login_required
+def player_versus(request, pk: int):
+    """Two players' results when they sat at the same table (?other=<pk>)."""
+    from . import pages
+
+    player = get_object_or_404(Player, pk=pk)
+    form = other_player_form(request.GET or None, player=player)
+    context = {"player": player, "form": form, "result": None}
+    if form.is_bound and form.is_valid():
+        other = form.cleaned_data["other"]
+        context.update(pages.versus_page(player, other), other=other)
+    return render(request, "players/versus.html", context)

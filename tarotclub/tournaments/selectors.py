@@ -54,23 +54,38 @@ class Standings:
 def standings(tournament: Tournament) -> Standings:
     """Ranked by total (or average per round played), then rounds topped at one's table,
     then best round, then name. Equal on everything but the name → the same rank."""
-    entries = list(
-        Entry.objects.filter(tournament=tournament).select_related("player").order_by("pk")
-    )
-    per_round: dict[tuple[int, int], int] = {
-        (player, rnd): total
-        for player, rnd, total in DealLine.objects.filter(
-            deal__game__tournament_table__tournament=tournament
-        )
-        .values_list("player_id", "deal__game__tournament_table__round")
-        .annotate(total=Sum("score"))
-        .values_list("player_id", "deal__game__tournament_table__round", "total")
-    }
-    seats = list(
-        Seat.objects.filter(game__tournament_table__tournament=tournament).values_list(
-            "player_id", "game__tournament_table__round", "game_id"
-        )
-    )
+    return standings_of([tournament])[tournament.pk]
+
+
+def standings_of(tournaments) -> dict[int, Standings]:
+    """`standings` of several tournaments (tournament pk → Standings) in three queries."""
+    tournaments = list(tournaments)
+    pks = [t.pk for t in tournaments]
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    for e in Entry.objects.filter(tournament__in=pks).select_related("player").order_by("pk"):
+        entries[e.tournament_id].append(e)
+    per_round: dict[int, dict[tuple[int, int], int]] = defaultdict(dict)
+    for t_pk, player, rnd, total in (
+        DealLine.objects.filter(deal__game__tournament_table__tournament__in=pks)
+        .values_list("deal__game__tournament_table__tournament", "player_id")
+        .annotate(rnd=F("deal__game__tournament_table__round"), total=Sum("score"))
+        .values_list("deal__game__tournament_table__tournament", "player_id", "rnd", "total")
+    ):
+        per_round[t_pk][player, rnd] = total
+    seats: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for t_pk, player, rnd, game in Seat.objects.filter(
+        game__tournament_table__tournament__in=pks
+    ).values_list(
+        "game__tournament_table__tournament",
+        "player_id",
+        "game__tournament_table__round",
+        "game_id",
+    ):
+        seats[t_pk].append((player, rnd, game))
+    return {t.pk: _ranked(t, entries[t.pk], per_round[t.pk], seats[t.pk]) for t in tournaments}
+
+
+def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
     at_table: dict[int, list[int]] = defaultdict(list)  # game → players
     played: dict[int, set[int]] = defaultdict(set)  # player → rounds seated
     round_of_game: dict[int, int] = {}

@@ -65,7 +65,7 @@ def test_a_rename_reads_before_and_after_field_by_field(director_client, directo
     assert re.search(r"name:</span>\s*<del>Anne</del>\s*→\s*<ins>Anne Dubois</ins>", renamed)
     assert re.search(r"nickname:</span>\s*<del>—</del>\s*→\s*<ins>Annie</ins>", renamed)
     assert "licence" not in renamed  # unchanged fields are not listed
-    assert f'href="{reverse("players:edit", args=[anne.pk])}"' in renamed
+    assert f'href="{reverse("players:detail", args=[anne.pk])}"' in renamed  # the player page
     assert "director" in renamed
     assert "{" not in html.split("<main")[1]  # no raw JSON
 

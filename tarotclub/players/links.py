@@ -1,0 +1,30 @@
+"""A player's name as a link to their page, for the pages members see.
+
+Pages a phone opens from a table's share link (no account) keep plain names: the player
+pages are for members only. Each caller says whether the viewer is a member.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from tarotclub.core.text import no_break_hyphens
+
+
+def player_url(pk: int) -> str:
+    return reverse("players:detail", args=[pk])
+
+
+def player_name(pk: int | None, label: str, *, link: bool) -> SafeString:
+    """`label` (escaped, hyphens kept together), as a link to player `pk`'s page when `link`."""
+    text = no_break_hyphens(label)
+    if not link or pk is None:
+        return format_html("{}", text)
+    return format_html('<a class="player-link" href="{}">{}</a>', player_url(pk), text)
+
+
+def is_member(user) -> bool:
+    """Player pages are for anybody logged in (see `players.views`)."""
+    return bool(user is not None and user.is_authenticated)

@@ -1,0 +1,77 @@
+"""The SVG charts: accessible, scalable, escaped, and drawn from the figures given."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from xml.etree import ElementTree
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tarotclub.core.charts import bar_chart, line_chart, nice_ticks
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def svg_of(html: str) -> ElementTree.Element:
+    return ElementTree.fromstring(re.search(r"<svg.*?</svg>", html, re.S).group(0))
+
+
+def test_a_line_chart_is_an_accessible_scalable_svg_with_a_table():
+    html = line_chart(
+        [("Anne", [(dt.date(2026, 1, 1), 10), (dt.date(2026, 1, 8), -25)])],
+        title="Cumulative score",
+        x_label="Date",
+        y_label="Points",
+    )
+    svg = svg_of(html)
+    assert svg.get("viewBox") == "0 0 360 220"
+    assert svg.get("role") == "img" and svg.get("aria-label") == "Cumulative score"
+    assert svg.find(f"{SVG}title").text == "Cumulative score"
+    assert "width" not in svg.attrib  # it scales to its container
+    assert 'style="' not in html  # the CSP forbids inline styles
+    assert "<details" in html and "2026-01-08" in html and "\u221225" in html
+    (line,) = svg.iter(f"{SVG}polyline")
+    assert len(line.get("points").split()) == 2
+
+
+def test_labels_are_escaped():
+    evil = '<script>alert("x")</script>'
+    html = line_chart([(evil, [(1, 1), (2, 2)])], title=evil, x_label=evil, y_label=evil)
+    html += bar_chart([(evil, 3, 1)], title=evil, y_label=evil, part_label=evil)
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+
+
+def test_nothing_to_draw():
+    assert "<svg" not in line_chart([], title="T", x_label="x", y_label="y")
+    assert "<svg" not in line_chart([("A", [])], title="T", x_label="x", y_label="y")
+    assert "<svg" not in bar_chart([("prise", 0)], title="T", y_label="y")
+
+
+def test_bars_are_as_tall_as_their_values():
+    html = bar_chart([("a", 10, 5), ("b", 20, 20)], title="T", y_label="n", part_label="won")
+    svg = svg_of(html)
+    bars = [float(r.get("height")) for r in svg.iter(f"{SVG}rect") if r.get("class") == "bar"]
+    parts = [float(r.get("height")) for r in svg.iter(f"{SVG}rect") if r.get("class") == "bar-part"]
+    assert abs(bars[1] - 2 * bars[0]) < 0.2
+    assert abs(parts[0] - bars[0] / 2) < 0.2 and abs(parts[1] - bars[1]) < 0.2
+
+
+@given(
+    st.lists(st.integers(-100_000, 100_000), min_size=1, max_size=50),
+)
+def test_every_point_lies_inside_the_view_box(values):
+    html = line_chart([("s", list(enumerate(values)))], title="T", x_label="x", y_label="y")
+    (line,) = svg_of(html).iter(f"{SVG}polyline")
+    for point in line.get("points").split():
+        x, y = map(float, point.split(","))
+        assert 0 <= x <= 360 and 0 <= y <= 220
+
+
+@given(st.floats(-1e6, 1e6), st.floats(-1e6, 1e6))
+def test_ticks_cover_the_range(low, high):
+    ticks = nice_ticks(low, high)
+    assert ticks[0] <= min(low, high) + 1e-6 and ticks[-1] >= max(low, high) - 1e-6
+    assert ticks == sorted(ticks) and len(ticks) <= 12

@@ -1,0 +1,181 @@
+"""The player page and the head-to-head page: what they show, their filters, their queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+from django.urls import reverse
+
+from tarotclub.games.models import Game
+from tarotclub.games.services import game_start
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.models import Deal
+
+
+def play(game, taker, *, contract="garde", points=50, bouts=2, partner=None, **extra):
+    return tarot.deal_add(
+        game=game,
+        data=tarot.DealInput(
+            taker=taker.pk,
+            contract=contract,
+            bouts=bouts,
+            points=Fraction(points),
+            partner=partner.pk if partner else None,
+            **extra,
+        ),
+    )
+
+
+def test_the_page_shows_the_figures(member_client, game4, four):
+    anne = four[0]
+    play(game4, anne, contract="garde", points=50)  # won
+    play(game4, anne, contract="prise", points=30)  # lost
+    play(game4, four[1], contract="garde", points=60)
+    page = member_client.get(reverse("players:detail", args=[anne.pk]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Deals played" in html
+    assert "<svg" in html and 'role="img"' in html
+    assert reverse("games:sheet", args=[game4.token]) in html
+
+
+def test_anonymous_visitors_are_sent_to_log_in(client, four):
+    response = client.get(reverse("players:detail", args=[four[0].pk]))
+    assert response.status_code == 302
+    assert reverse("login") in response["Location"]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "from=2026-13-45",
+        "to=yesterday",
+        "from=2026-05-01&to=2026-01-01",
+        "size=6",
+        "size=abc",
+        "size=99999999999999999999",
+        "from=" + "9" * 500,
+    ],
+)
+def test_bad_filters_get_a_message_and_filter_nothing(member_client, game4, four, query):
+    play(game4, four[0])
+    page = member_client.get(reverse("players:detail", args=[four[0].pk]) + "?" + query)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'role="alert"' in html
+    assert "The filters were not applied" in html
+    assert page.context["tarot"]["stats"].deals == 1
+
+
+def test_the_filters_narrow_the_figures(member_client, game4, four, make_players):
+    anne = four[0]
+    game5 = game_start(players=[*four, *make_players("Eva")], first_dealer=0)
+    play(game4, anne)
+    play(game5, anne, partner=four[1])
+    old = game_start(players=four, first_dealer=0)
+    play(old, anne)
+    # a deal's day is its game's: the evening, even when the deal came after midnight
+    Game.objects.filter(pk=old.pk).update(created_at=dt.datetime(2025, 1, 10, 20, tzinfo=dt.UTC))
+    Deal.objects.filter(game=old).update(created_at=dt.datetime(2025, 1, 11, 1, tzinfo=dt.UTC))
+    url = reverse("players:detail", args=[anne.pk])
+    assert member_client.get(url).context["tarot"]["stats"].deals == 3
+    assert member_client.get(url + "?size=5").context["tarot"]["stats"].deals == 1
+    assert member_client.get(url + "?size=4").context["tarot"]["stats"].deals == 2
+    assert member_client.get(url + "?to=2025-12-31").context["tarot"]["stats"].deals == 1
+    assert member_client.get(url + "?from=2025-02-01&size=4").context["tarot"]["stats"].deals == 1
+
+
+def test_a_missing_player_is_a_404(member_client):
+    assert member_client.get(reverse("players:detail", args=[999999])).status_code == 404
+    assert member_client.get(reverse("players:versus", args=[999999])).status_code == 404
+
+
+def test_head_to_head(member_client, game4, four, make_players):
+    anne, bram = four[0], four[1]
+    play(game4, anne, points=50)
+    play(game4, bram, points=30)
+    (zoe,) = make_players("Zoé")
+    url = reverse("players:versus", args=[anne.pk])
+    page = member_client.get(url, {"other": bram.pk})
+    result = page.context["result"]
+    assert result.deals == 2 and result.games == 1
+    assert result.first_total + result.second_total == sum(
+        line.score
+        for d in game4.deals.all()
+        for line in d.lines.all()
+        if line.player_id in (anne.pk, bram.pk)
+    )
+    assert member_client.get(url, {"other": zoe.pk}).context["result"].deals == 0
+    for bad in ("x", str(anne.pk), "99999999999999999999", ""):
+        response = member_client.get(url, {"other": bad})
+        assert response.status_code == 200
+        assert response.context["result"] is None
+        assert 'role="alert"' in response.content.decode()
+
+
+def _page_queries(client, player, query=""):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("players:detail", args=[player.pk]) + query
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(ctx.captured_queries), response
+
+
+def _club(make_players, names, *, deals: int, tournaments: int):
+    from tarotclub.demo.builders import make_tournament, play_round
+    from tarotclub.demo.history import tarot_history
+    from tarotclub.tournaments import services as tournament_services
+
+    players = make_players(*names)
+    tarot_history(players, deals=deals)
+    for _ in range(tournaments):
+        t, _others = make_tournament(7, rounds=2, deals=1)
+        tournament_services.entry_register(tournament=t, player=players[0])
+        t = tournament_services.tournament_start(tournament=t)
+        play_round(t)
+    return players[0]
+
+
+#: The player page's queries: session and user, the player, games with seats and records,
+#: each kind's totals (here French Tarot's), tournaments and their standings (3), the days of
+#: the games and the deals' compact rows.
+PAGE_QUERIES = 13
+
+
+@pytest.mark.parametrize("query", ["", "?size=4&from=2026-01-01&to=2026-12-31"])
+def test_the_page_takes_the_same_queries_for_10_and_1000_deals(member_client, make_players, query):
+    small = _club(make_players, ("Anne", "Bram", "Chloé", "Dirk", "Eva"), deals=10, tournaments=1)
+    big = _club(make_players, ("Fien", "Gilles", "Hanne", "Ivo", "Joke"), deals=1000, tournaments=3)
+    few, response = _page_queries(member_client, small, query)
+    assert sum(response.context["tarot"]["stats"].by_size.values()) >= 10
+    many, response = _page_queries(member_client, big, query)
+    assert sum(response.context["tarot"]["stats"].by_size.values()) >= 1000
+    assert len(response.context["tournaments"]) == 3
+    assert few == many == PAGE_QUERIES, f"{few} queries for 10 deals, {many} for 1,000"
+
+
+def test_names_link_to_the_players_pages_for_members_only(client, member, game4, four):
+    play(game4, four[0])
+    url = reverse("players:detail", args=[four[0].pk])
+    standings = reverse("games:standings_kind", args=["tarot"])
+    assert f'href="{url}"' not in client.get(standings).content.decode()
+    client.force_login(member)
+    assert f'href="{url}"' in client.get(standings).content.decode()
+    assert f'href="{url}"' in client.get(reverse("players:list")).content.decode()
+    assert f'href="{url}"' in client.get(reverse("games:standings")).content.decode()
+
+
+def test_the_edit_page_moved_under_the_player_page(member_client, four):
+    anne = four[0]
+    assert (
+        reverse("players:edit", args=[anne.pk])
+        == reverse("players:detail", args=[anne.pk]) + "edit/"
+    )
+    assert anne.get_absolute_url() == reverse("players:detail", args=[anne.pk])
+    page = member_client.get(reverse("players:detail", args=[anne.pk])).content.decode()
+    assert f'href="{reverse("players:edit", args=[anne.pk])}"' in page
