@@ -82,11 +82,16 @@ def _filters(request):
 @login_required
 def player_detail(request, pk: int):
     """A player's page, for members: their games and tournaments, their statistics."""
+    from tarotclub.ratings import presenters as ratings
+    from tarotclub.ratings.services import ratings_refresh
+
     from . import pages
 
     player = get_object_or_404(Player, pk=pk)
     form, date_from, date_to, size = _filters(request)
+    ratings_refresh()  # derived data: brought up to date with the games first
     context = pages.player_page(player, date_from=date_from, date_to=date_to, size=size)
+    context["rating"] = ratings.player_rating(player)
     filtered = bool(date_from or date_to or size)
     return render(
         request,

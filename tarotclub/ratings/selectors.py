@@ -182,3 +182,8 @@ def history(player: Player) -> list[RatingEvent]:
 
 def current(player: Player) -> PlayerRating | None:
     return PlayerRating.objects.filter(player=player).first()
+
+
+def ahead_of(rating: PlayerRating, *, min_games: int = MIN_GAMES) -> int:
+    """How many players the leaderboard (every game, `min_games`) lists above this rating."""
+    return PlayerRating.objects.filter(games__gte=min_games, rating__gt=rating.rating).count()

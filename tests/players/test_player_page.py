@@ -120,6 +120,7 @@ def _page_queries(client, player, query=""):
     from django.test.utils import CaptureQueriesContext
 
     url = reverse("players:detail", args=[player.pk]) + query
+    client.get(url)  # the first view rates the games the ratings had not seen yet
     with CaptureQueriesContext(connection) as ctx:
         response = client.get(url)
     assert response.status_code == 200
@@ -143,8 +144,9 @@ def _club(make_players, names, *, deals: int, tournaments: int):
 
 #: The player page's queries: session and user, the player, games with seats and records,
 #: each kind's totals (here French Tarot's), tournaments and their standings (3), the days of
-#: the games and the deals' compact rows.
-PAGE_QUERIES = 13
+#: the games and the deals' compact rows; the ratings' two staleness reads, the player's
+#: rating, its history and how many are ahead of it.
+PAGE_QUERIES = 18
 
 
 @pytest.mark.parametrize("query", ["", "?size=4&from=2026-01-01&to=2026-12-31"])
@@ -156,6 +158,8 @@ def test_the_page_takes_the_same_queries_for_10_and_1000_deals(member_client, ma
     many, response = _page_queries(member_client, big, query)
     assert sum(response.context["tarot"]["stats"].by_size.values()) >= 1000
     assert len(response.context["tournaments"]) == 3
+    assert response.context["rating"]["games"] >= 3  # the rated tournament tables, charted
+    assert "<svg" in str(response.context["rating"]["chart"])
     assert few == many == PAGE_QUERIES, f"{few} queries for 10 deals, {many} for 1,000"
 
 

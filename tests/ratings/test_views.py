@@ -131,3 +131,20 @@ def test_constant_queries(member_client, games, django_assert_num_queries):
     # a period: the games and their totals, rated on the fly, then the players
     with django_assert_num_queries(7):
         assert member_client.get(URL, {"from": "2000-01-01", "min": 1}).status_code == 200
+
+
+def test_the_player_page_shows_the_rating_its_rank_and_its_history(member_client, season):
+    member_client.get(URL)
+    best = PlayerRating.objects.filter(games__gte=3).order_by("-rating").first()
+    response = member_client.get(f"/players/{best.player_id}/")
+    body = response.content.decode()
+    assert response.context["rating"]["rank"] == 1
+    assert response.context["rating"]["games"] == best.games
+    assert "rank 1 in the club" in body
+    assert 'role="img"' in body and "Rating after each rated game" in body
+
+
+def test_a_player_without_a_rated_game_is_told_what_counts(member_client, db):
+    newcomer = player_create(name="Nouvelle")
+    body = member_client.get(f"/players/{newcomer.pk}/").content.decode()
+    assert "No rated game yet" in body
