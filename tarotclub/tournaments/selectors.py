@@ -6,7 +6,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from django.db.models import Count, F, Prefetch, Q, Sum
+from django.db.models import Count, F, OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -129,6 +130,65 @@ def standings(tournament: Tournament) -> Standings:
             row.rank = i
         previous = (k, row)
     return Standings(tournament=tournament, rows=rows, round_numbers=round_numbers)
+
+
+def tournament_with_key(pk: int) -> tuple[Tournament, str] | None:
+    """The tournament and the key of everything its public and director pages show, in one
+    query (issue 12: the pages' cached fragments and ETags are keyed on it).
+
+    The key moves with every write that can change what these pages show, and takes no lock:
+    - a deal saved, corrected or undone at one of its tables, a sheet confirmed or unlocked:
+      the games' services bump that game's `revision` (the key holds their sum over the
+      tournament's tables; revisions only grow, so the sum does too);
+    - a table added or removed (a round seated, redrawn): the number of its tables;
+    - every other write (a registration, a withdrawal, the ranking, a round seated, forced or
+      redrawn, a reopening, a player renamed or created): it leaves a history entry
+      (`core.models.log_action`), and the key holds the newest entry's number. That is the
+      whole site's newest entry: such writes are rare next to the deals (which log in
+      `games.Change`), so a page is rendered again a little more often than needed, never
+      later than needed.
+    - the tournament's creation time tells a tournament from another one that got its number
+      back (a database restored or rebuilt while a cache outlived it).
+    No write takes the tournament's row for this: fifty tables saving at once only each
+    bump their own game's row.
+    """
+    tables = Table.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    row = (
+        Tournament.objects.filter(pk=pk)
+        .annotate(
+            key_games=Coalesce(
+                Subquery(tables.annotate(s=Sum("game__revision")).values("s")[:1]), 0
+            ),
+            key_tables=Coalesce(Subquery(tables.annotate(n=Count("pk")).values("n")[:1]), 0),
+            key_history=Coalesce(Subquery(LogEntry.objects.order_by("-pk").values("pk")[:1]), 0),
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    key = (
+        f"{row.pk}.{row.created_at.timestamp():.6f}.{row.key_history}"
+        f".{row.key_tables}.{row.key_games}"
+    )
+    return row, key
+
+
+def round_progress(tournament: Tournament, round_number: int) -> dict:
+    """How far a round is: its tables, those confirmed, deals entered and planned. One query
+    (the projector's line), without loading any seat or player."""
+    rows = (
+        Table.objects.filter(tournament=tournament, round=round_number)
+        .order_by()
+        .annotate(done=Count("game__deals"))
+        .values_list("game__locked", "game__options", "done")
+    )
+    progress = {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
+    for locked, options, done in rows:
+        progress["tables"] += 1
+        progress["confirmed"] += bool(locked)
+        progress["done"] += done
+        progress["planned"] += (options or {}).get("deals") or 0
+    return progress
 
 
 def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
