@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, Subquery, Sum
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -53,8 +53,11 @@ class Standings:
 def standings(tournament: Tournament) -> Standings:
     """Ranked by total (or average per round played), then rounds topped at one's table,
     then best round, then name. Equal on everything but the name → the same rank."""
+    # the players with their entry's fields: one model a row, not two
     entries = list(
-        Entry.objects.filter(tournament=tournament).select_related("player").order_by("pk")
+        Player.objects.filter(entries__tournament=tournament)
+        .annotate(entry_licence=F("entries__licence"), entry_last=F("entries__last_round"))
+        .order_by("entries__pk")
     )
     per_round: dict[tuple[int, int], int] = {
         (player, rnd): total
@@ -66,9 +69,9 @@ def standings(tournament: Tournament) -> Standings:
         .values_list("player_id", "deal__game__tournament_table__round", "total")
     }
     seats = list(
-        Seat.objects.filter(game__tournament_table__tournament=tournament).values_list(
-            "player_id", "game__tournament_table__round", "game_id"
-        )
+        Seat.objects.filter(game__tournament_table__tournament=tournament)
+        .order_by()
+        .values_list("player_id", "game__tournament_table__round", "game_id")
     )
     at_table: dict[int, list[int]] = defaultdict(list)  # game → players
     played: dict[int, set[int]] = defaultdict(set)  # player → rounds seated
@@ -88,8 +91,8 @@ def standings(tournament: Tournament) -> Standings:
                     tops[p] += 1
     round_numbers = list(range(1, tournament.current_round + 1))
     rows = []
-    for e in entries:
-        pk = e.player_id
+    for player in entries:
+        pk = player.pk
         rounds = {
             r: (per_round.get((pk, r), 0) if r in played[pk] else None) for r in round_numbers
         }
@@ -97,14 +100,14 @@ def standings(tournament: Tournament) -> Standings:
         total = sum(played_scores)
         rows.append(
             StandingRow(
-                player=e.player,
-                licence=e.licence,
+                player=player,
+                licence=player.entry_licence,
                 rounds=rounds,
                 total=total,
                 played=len(played_scores),
                 tops=tops[pk],
                 best=max(played_scores) if played_scores else None,
-                withdrawn=e.withdrawn,
+                withdrawn=player.entry_last is not None,
                 average=Fraction(total, len(played_scores)) if played_scores else None,
             )
         )
@@ -191,31 +194,65 @@ def round_progress(tournament: Tournament, round_number: int) -> dict:
     return progress
 
 
+@dataclass(frozen=True)
+class SeatedPlayer:
+    """A player at a table of the director's page: what it shows of them."""
+
+    pk: int
+    name: str
+    guest: bool
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    pk: int
+    number: int
+
+
+@dataclass(frozen=True)
+class RoundGame:
+    pk: int
+    token: str
+    locked: bool
+
+
 def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
-    """Each table of a round with its players by seat and its progress."""
+    """Each table of a round with its players by seat and its progress. Two queries of plain
+    values (no model built per table, seat or player: 2,000 players are 500 tables)."""
     tables = (
         Table.objects.filter(tournament=tournament, round=round_number)
-        .select_related("game")
-        .annotate(done=Count("game__deals"))
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("player")))
         .order_by("number")
+        .annotate(done=Count("game__deals"))
+        .values_list(
+            "pk", "number", "game_id", "game__token", "game__locked", "game__options", "done"
+        )
     )
+    tables = list(tables)
+    seats: dict[int, list[tuple[int, SeatedPlayer]]] = defaultdict(list)
+    for game, position, pk, name, guest in (
+        Seat.objects.filter(
+            game__tournament_table__tournament=tournament,
+            game__tournament_table__round=round_number,
+        )
+        .order_by()
+        .values_list("game_id", "position", "player_id", "player__name", "player__guest")
+    ):
+        seats[game].append((position, SeatedPlayer(pk=pk, name=name, guest=guest)))
     out = []
-    for table in tables:
-        seats = sorted(table.game.seats.all(), key=lambda s: s.position)
-        planned = table.game.options.get("deals") or 0
-        if table.game.locked:
+    for pk, number, game, token, locked, options, done in tables:
+        planned = (options or {}).get("deals") or 0
+        if locked:
             state = "confirmed"
-        elif table.done == 0:
+        elif done == 0:
             state = "not_started"
         else:
             state = "in_progress"
         out.append(
             {
-                "table": table,
-                "game": table.game,
-                "seats": [(SEAT_NAMES[s.position], s.player) for s in seats],
-                "done": table.done,
+                "table": RoundTable(pk=pk, number=number),
+                "game": RoundGame(pk=game, token=token, locked=locked),
+                "seats": [(SEAT_NAMES[pos], p) for pos, p in sorted(seats[game])],
+                "done": done,
                 "planned": planned,
                 "state": state,
             }

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeData, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.text import no_break_hyphens
@@ -160,3 +162,106 @@ def standings_html(standings, *, show_average: bool = False) -> str:
         + "".join(body)
         + "</tbody></table></div>"
     )
+
+
+# --- the director's page: its long lists, a few thousand items at a federation final ----------
+#
+# Rendered in Python for the same reason as the standings (the template engine's cost an
+# item: 2,000 entries and 500 tables took ~400 ms); the markup is the one the templates made,
+# proven equal in tests/tournaments/test_manage_html.py.
+
+_SENTINEL = 987654321  # stands for a pk in a URL reversed once
+
+
+def _url_maker(name: str, *args):
+    """`make(pk)`: the URL `name` with `args` and `pk` last, reversed once for every pk."""
+    head, tail = reverse(name, args=[*args, _SENTINEL]).rsplit(str(_SENTINEL), 1)
+    return lambda pk: f"{head}{pk}{tail}"
+
+
+def _t(message: str) -> str:
+    """`{% translate message %}`: translated, escaped."""
+    return conditional_escape(gettext(message))
+
+
+def _text(value) -> str:
+    """A value as `{{ value }}` prints it."""
+    return conditional_escape(localize(value))
+
+
+def _name(value) -> str:
+    """`{{ name|nobreak }}`."""
+    return conditional_escape(no_break_hyphens(value))
+
+
+def entries_html(t, entries) -> str:
+    """The director's list of registered players: one `<li>` an entry."""
+    withdraw = _url_maker("tournaments:withdraw", t.pk)
+    guest = f' <small class="badge">{_t("guest")}</small>'
+    action = _t("remove") if t.status == "registration" else _t("withdraw")
+    out = []
+    for e in entries:
+        player = e.player
+        parts = ["<li>", _name(player.name)]
+        if player.guest:
+            parts.append(guest)
+        if e.licence:
+            parts.append(f' <small class="muted">{_text(e.licence)}</small>')
+        if e.first_round > 1:
+            label = gettext("from round %(n)s") % {"n": _text(e.first_round)}
+            parts.append(f' <span class="badge">{label}</span>')
+        if e.last_round is not None:
+            label = gettext("withdrew after round %(n)s") % {"n": _text(e.last_round)}
+            parts.append(f' <span class="badge bad">{label}</span>')
+        elif t.status != "finished":
+            parts.append(f' <a class="button small" href="{withdraw(e.pk)}">{action}</a>')
+        parts.append("</li>")
+        out.append("".join(parts))
+    return mark_safe("\n".join(out))
+
+
+def round_tables_html(t, tables, *, csrf_input: str) -> str:
+    """The tables of the director's round section: one `<li>` a table (`selectors.round_tables`).
+    `csrf_input` is the form's hidden token field (the cached section holds a placeholder)."""
+    sheet = reverse("games:sheet", args=["T"])[:-2]  # "/t/" + token + "/"
+    unlock = _url_maker("tournaments:unlock", t.pk)
+    confirmed = f'<span class="badge good">{_t("confirmed")}</span>'
+    not_started = f'<span class="badge bad">{_t("not started")}</span>'
+    guest = f' <small class="badge">{_t("guest")}</small>'
+    unlock_button = f'<button type="submit" class="button">{_t("Unlock")}</button>'
+    open_label = _t("Open")
+    running = t.status == "running"
+    out = []
+    for x in tables:
+        table, state = x["table"], x["state"]
+        href = f"{sheet}{conditional_escape(x['game'].token)}/"
+        number = gettext("Table %(n)s") % {"n": _text(table.number)}
+        if state == "confirmed":
+            badge = confirmed
+        elif state == "in_progress":
+            badge = '<span class="badge">{}</span>'.format(
+                gettext("%(done)s of %(planned)s deals")
+                % {"done": _text(x["done"]), "planned": _text(x["planned"])}
+            )
+        else:
+            badge = not_started
+        seats = "".join(
+            f'<li><small class="muted">{_text(seat)}</small> {_name(p.name)}'
+            f"{guest if p.guest else ''}</li>"
+            for seat, p in x["seats"]
+        )
+        if state == "confirmed" and running:
+            act = (
+                f'<form method="post" action="{unlock(table.pk)}">{csrf_input}'
+                f"{unlock_button}</form>"
+            )
+        else:
+            act = f'<a class="button" href="{href}">{open_label}</a>'
+        out.append(
+            f'<li class="round-table state-{state}">\n'
+            f'<a class="table-number" href="{href}">{number}</a>\n'
+            f'<span class="table-state">{badge}</span>\n'
+            f'<ul class="table-seats">{seats}</ul>\n'
+            f'<div class="table-actions">{act}</div>\n</li>'
+        )
+    return mark_safe("\n".join(out))

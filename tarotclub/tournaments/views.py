@@ -28,7 +28,7 @@ from tarotclub.games.models import Game
 from . import bulk, selectors, services
 from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
 from .models import Entry, Ranking, Status, Table, Tournament
-from .tables import standings_html
+from .tables import entries_html, round_tables_html, standings_html
 
 
 def _tournament(pk: int) -> Tournament:
@@ -117,9 +117,8 @@ def tournament_manage(request, pk: int):
 
 def _entries_html(request, t: Tournament) -> str:
     entries = list(t.entries.select_related("player").order_by("player__name"))
-    return render_to_string(
-        "tournaments/_entries.html", {"t": t, "entries": entries}, request=request
-    )
+    context = {"t": t, "entries_count": len(entries), "entries_items": entries_html(t, entries)}
+    return render_to_string("tournaments/_entries.html", context, request=request)
 
 
 @director_required
@@ -188,6 +187,7 @@ def _round_context(request, t: Tournament) -> dict:
         "round_untouched": is_current
         and bool(tables)
         and all(x["state"] == "not_started" for x in tables),
+        "tables_html": round_tables_html(t, tables, csrf_input=_CSRF_INPUT),
         # the cached section holds a placeholder for each reader's own token
         "csrf_token": _CSRF_PLACEHOLDER,
     }
@@ -428,6 +428,7 @@ def table_confirm(request, token: str):
 FRAGMENT_SECONDS = 600
 #: Stands for the reader's CSRF token in a cached fragment (`{% csrf_token %}` prints it).
 _CSRF_PLACEHOLDER = "__csrf_token_of_this_response__"
+_CSRF_INPUT = f'<input type="hidden" name="csrfmiddlewaretoken" value="{_CSRF_PLACEHOLDER}">'
 
 
 def _keyed(pk: int) -> tuple[Tournament, str]:
