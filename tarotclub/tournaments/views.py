@@ -97,12 +97,11 @@ def tournament_manage(request, pk: int):
     if request.method == "POST":  # a refused registration: show the tournament as it is now
         t, key = _keyed(pk)
 
-    def respond():
-        count = Entry.objects.filter(tournament=t).count()
-        context = {
+    def context():
+        return {
             "t": t,
             "register": register or RegisterForm(None, tournament=t),
-            "entries_count": count,
+            "entries_count": Entry.objects.filter(tournament=t).count(),
             "entries_html": _fragment("entries", key, lambda: _entries_html(request, t)),
             "ranking_form": RankingForm(initial={"ranking": t.ranking}),
             "Status": Status,
@@ -110,7 +109,11 @@ def tournament_manage(request, pk: int):
             "history_url": reverse("history") + f"?tournament={t.pk}",
             "round_html": _round_section(request, t, key) if t.current_round else "",
         }
-        return render(request, "tournaments/manage.html", context)
+
+    def respond():
+        if register is not None:  # a refused registration: its errors, this once
+            return _render(request, "tournaments/manage.html", context())
+        return _page(request, "manage", key, "tournaments/manage.html", context)
 
     return _conditional(request, "manage", key, respond)
 
@@ -194,7 +197,8 @@ def _round_context(request, t: Tournament) -> dict:
 
 
 def _round_section(request, t: Tournament, key: str) -> str:
-    """The director's round section (cached for the revision, the round asked for)."""
+    """The director's round section (cached for the revision, the round asked for), with the
+    CSRF placeholder still in it: the response replaces it (`_with_csrf`)."""
     shown = query_int(request, "round")
     chosen = shown if shown is not None and 1 <= shown <= t.current_round else ""
     html = _fragment(
@@ -205,7 +209,7 @@ def _round_section(request, t: Tournament, key: str) -> str:
         ),
         chosen,
     )
-    return _with_csrf(request, html)
+    return html
 
 
 def _reload_when_not_directing(view):
@@ -233,7 +237,7 @@ def manage_tables(request, pk: int):
         request,
         "manage_tables",
         key,
-        lambda: HttpResponse(_round_section(request, t, key)),
+        lambda: HttpResponse(_with_csrf(request, _round_section(request, t, key))),
     )
 
 
@@ -457,6 +461,32 @@ def _with_csrf(request, html: str) -> str:
     return mark_safe(html.replace(_CSRF_PLACEHOLDER, get_token(request)))
 
 
+def _render(request, template: str, context: dict) -> HttpResponse:
+    """`render`, for a page that holds cached fragments: their CSRF placeholders replaced."""
+    return HttpResponse(_with_csrf(request, render_to_string(template, context, request=request)))
+
+
+def _page(request, name: str, key: str, template: str, context) -> HttpResponse:
+    """The whole page `template` with `context()`, rendered once per revision, language,
+    address and kind of reader (anonymous, signed in, director: what the menu shows), then
+    served from the cache with this reader's own CSRF token. A page with messages waiting is
+    rendered afresh (and not cached): they are shown once."""
+    if len(messages.get_messages(request)):
+        return _render(request, template, context())
+    user = request.user
+    html = _fragment(
+        f"page:{name}",
+        key,
+        lambda: render_to_string(
+            template, {**context(), "csrf_token": _CSRF_PLACEHOLDER}, request=request
+        ),
+        request.get_full_path(),
+        "signed-in" if user.is_authenticated else "",
+        "staff" if user.is_staff else "",
+    )
+    return HttpResponse(_with_csrf(request, html))
+
+
 def _etag(request, name: str, key: str) -> str | None:
     """The page's ETag: the tournament's revision, and all that the rest of the page depends
     on (language, who reads it, their CSRF cookie, the query). None while messages wait to be
@@ -505,10 +535,12 @@ def tournament_standings(request, pk: int):
         request,
         "standings",
         key,
-        lambda: render(
+        lambda: _page(
             request,
+            "standings",
+            key,
             "tournaments/standings.html",
-            {"t": t, "table_html": _fragment("standings", key, build)},
+            lambda: {"t": t, "table_html": _fragment("standings", key, build)},
         ),
     )
 
@@ -571,10 +603,12 @@ def tournament_projector(request, pk: int):
         request,
         "projector",
         key,
-        lambda: render(
+        lambda: _page(
             request,
+            "projector",
+            key,
             "tournaments/projector.html",
-            {"t": t, "screen_html": _projector_screen(request, t, key)},
+            lambda: {"t": t, "screen_html": _projector_screen(request, t, key)},
         ),
     )
 

@@ -219,14 +219,19 @@ def test_a_page_with_a_message_waiting_is_sent_whole(director_client):
 def test_the_cached_round_section_carries_each_readers_own_csrf_token(director, django_user_model):
     t = running()
     other = django_user_model.objects.create_user(username="d2", password="pw-d2-1", is_staff=True)
-    for user in (director, other):
+    unlock = reverse("tournaments:unlock", args=[t.pk, tables(t)[0].pk])
+    posts = []
+    for user in (director, other):  # both read the pages (the second from the cache) ...
         c = Client(enforce_csrf_checks=True)
         c.force_login(user)
-        page = c.get(url("manage", t)).content.decode()
-        token = re.search(r'csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-        response = c.post(
-            reverse("tournaments:unlock", args=[t.pk, tables(t)[0].pk]),
-            {"csrfmiddlewaretoken": token},
-        )
-        assert response.status_code == 302  # the token of the cached section was accepted
+        c.get("/")  # the CSRF cookie
+        for name in ("manage", "manage_tables"):
+            page = c.get(url(name, t)).content.decode()
+            # the token of the unlock form itself (in the cached round section)
+            form = re.search(rf'action="{unlock}">(.*?)</form>', page)[1]
+            token = re.search(r'csrfmiddlewaretoken" value="([^"]+)"', form)[1]
+            posts.append((c, name, token))
+    for c, name, token in posts:  # ... then each unlocks with the token their page held
+        response = c.post(unlock, {"csrfmiddlewaretoken": token})
+        assert response.status_code == 302, name  # the token was accepted
         services.table_confirm(table=tables(t)[0])

@@ -31,7 +31,7 @@ PAGES = {
     "standings": (6, 3, 3),
     "projector": (7, 3, 3),
     "projector_screen": (7, 3, 3),
-    "manage": (8, 5, 3),
+    "manage": (8, 3, 3),
     "manage_tables": (5, 3, 3),
 }
 
