@@ -466,12 +466,24 @@ def _render(request, template: str, context: dict) -> HttpResponse:
     return HttpResponse(_with_csrf(request, render_to_string(template, context, request=request)))
 
 
+def _plain_query(request) -> bool:
+    """Only the pages' own parameters, as small numbers: a page is cached whole only then (the
+    page holds its own address, and made-up queries must not fill the cache)."""
+    return all(
+        name in ("page", "round")
+        and len(values) == 1
+        and values[0].isdigit()
+        and len(values[0]) < 5
+        for name, values in request.GET.lists()
+    )
+
+
 def _page(request, name: str, key: str, template: str, context) -> HttpResponse:
     """The whole page `template` with `context()`, rendered once per revision, language,
     address and kind of reader (anonymous, signed in, director: what the menu shows), then
     served from the cache with this reader's own CSRF token. A page with messages waiting is
     rendered afresh (and not cached): they are shown once."""
-    if len(messages.get_messages(request)):
+    if len(messages.get_messages(request)) or not _plain_query(request):
         return _render(request, template, context())
     user = request.user
     html = _fragment(
@@ -584,7 +596,8 @@ def _projector_context(request, t: Tournament) -> dict:
 
 def _projector_screen(request, t: Tournament, key: str) -> str:
     """The screen's fragment for the asked page (its rows and the progress line)."""
-    page = request.GET.get("page", "")[:6]
+    page = query_int(request, "page", 1)
+    page = page if 1 <= page <= 9999 else 1  # beyond the last page: the first (as shown)
     return _fragment(
         "projector",
         key,

@@ -235,3 +235,14 @@ def test_the_cached_round_section_carries_each_readers_own_csrf_token(director, 
         response = c.post(unlock, {"csrfmiddlewaretoken": token})
         assert response.status_code == 302, name  # the token was accepted
         services.table_confirm(table=tables(t)[0])
+
+
+def test_made_up_queries_are_served_but_not_cached_whole(director_client):
+    t = running()
+    cache.clear()
+    for i in range(5):
+        response = Client().get(url("standings", t) + f"?utm={i}")
+        assert response.status_code == 200
+        assert f"utm={i}" in response.content.decode()  # the page's own address (language form)
+    # one entry (LocMemCache's own dict): the standings' table, no whole page of a made-up address
+    assert len(cache._cache) == 1
