@@ -223,3 +223,15 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# Rendered fragments of the tournaments' pages (issue 12), keyed by the tournament's revision:
+# a cache in each process is enough for a club (a key that moves makes an entry dead, never
+# wrong, so processes need not share it); a federation's several servers may point this at a
+# shared cache (Redis, Memcached). Room for a 2,000-player final: the projector's 67 screens
+# in three languages, and the pages themselves.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+}

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Count, F, Prefetch, Q, Sum
+from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -61,9 +62,18 @@ def standings_of(tournaments) -> dict[int, Standings]:
     """`standings` of several tournaments (tournament pk → Standings) in three queries."""
     tournaments = list(tournaments)
     pks = [t.pk for t in tournaments]
-    entries: dict[int, list[Entry]] = defaultdict(list)
-    for e in Entry.objects.filter(tournament__in=pks).select_related("player").order_by("pk"):
-        entries[e.tournament_id].append(e)
+    # the players with their entry's fields: one model a row, not two
+    entries: dict[int, list[Player]] = defaultdict(list)
+    for player in (
+        Player.objects.filter(entries__tournament__in=pks)
+        .annotate(
+            entry_tournament=F("entries__tournament"),
+            entry_licence=F("entries__licence"),
+            entry_last=F("entries__last_round"),
+        )
+        .order_by("entries__pk")
+    ):
+        entries[player.entry_tournament].append(player)
     per_round: dict[int, dict[tuple[int, int], int]] = defaultdict(dict)
     for t_pk, player, rnd, total in (
         DealLine.objects.filter(deal__game__tournament_table__tournament__in=pks)
@@ -73,13 +83,15 @@ def standings_of(tournaments) -> dict[int, Standings]:
     ):
         per_round[t_pk][player, rnd] = total
     seats: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for t_pk, player, rnd, game in Seat.objects.filter(
-        game__tournament_table__tournament__in=pks
-    ).values_list(
-        "game__tournament_table__tournament",
-        "player_id",
-        "game__tournament_table__round",
-        "game_id",
+    for t_pk, player, rnd, game in (
+        Seat.objects.filter(game__tournament_table__tournament__in=pks)
+        .order_by()
+        .values_list(
+            "game__tournament_table__tournament",
+            "player_id",
+            "game__tournament_table__round",
+            "game_id",
+        )
     ):
         seats[t_pk].append((player, rnd, game))
     return {t.pk: _ranked(t, entries[t.pk], per_round[t.pk], seats[t.pk]) for t in tournaments}
@@ -104,8 +116,8 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
                     tops[p] += 1
     round_numbers = list(range(1, tournament.current_round + 1))
     rows = []
-    for e in entries:
-        pk = e.player_id
+    for player in entries:
+        pk = player.pk
         rounds = {
             r: (per_round.get((pk, r), 0) if r in played[pk] else None) for r in round_numbers
         }
@@ -113,14 +125,14 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
         total = sum(played_scores)
         rows.append(
             StandingRow(
-                player=e.player,
-                licence=e.licence,
+                player=player,
+                licence=player.entry_licence,
                 rounds=rounds,
                 total=total,
                 played=len(played_scores),
                 tops=tops[pk],
                 best=max(played_scores) if played_scores else None,
-                withdrawn=e.withdrawn,
+                withdrawn=player.entry_last is not None,
                 average=Fraction(total, len(played_scores)) if played_scores else None,
             )
         )
@@ -148,31 +160,124 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
     return Standings(tournament=tournament, rows=rows, round_numbers=round_numbers)
 
 
+def tournament_with_key(pk: int) -> tuple[Tournament, str] | None:
+    """The tournament and the key of everything its public and director pages show, in one
+    query (issue 12: the pages' cached fragments and ETags are keyed on it).
+
+    The key moves with every write that can change what these pages show, and takes no lock:
+    - a deal saved, corrected or undone at one of its tables, a sheet confirmed or unlocked:
+      the games' services bump that game's `revision` (the key holds their sum over the
+      tournament's tables; revisions only grow, so the sum does too);
+    - a table added or removed (a round seated, redrawn): the number of its tables;
+    - every other write (a registration, a withdrawal, the ranking, a round seated, forced or
+      redrawn, a reopening, a player renamed or created): it leaves a history entry
+      (`core.models.log_action`), and the key holds the newest entry's number. That is the
+      whole site's newest entry: such writes are rare next to the deals (which log in
+      `games.Change`), so a page is rendered again a little more often than needed, never
+      later than needed.
+    - the tournament's creation time tells a tournament from another one that got its number
+      back (a database restored or rebuilt while a cache outlived it).
+    No write takes the tournament's row for this: fifty tables saving at once only each
+    bump their own game's row.
+    """
+    tables = Table.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    row = (
+        Tournament.objects.filter(pk=pk)
+        .annotate(
+            key_games=Coalesce(
+                Subquery(tables.annotate(s=Sum("game__revision")).values("s")[:1]), 0
+            ),
+            key_tables=Coalesce(Subquery(tables.annotate(n=Count("pk")).values("n")[:1]), 0),
+            key_history=Coalesce(Subquery(LogEntry.objects.order_by("-pk").values("pk")[:1]), 0),
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    key = (
+        f"{row.pk}.{row.created_at.timestamp():.6f}.{row.key_history}"
+        f".{row.key_tables}.{row.key_games}"
+    )
+    return row, key
+
+
+def round_progress(tournament: Tournament, round_number: int) -> dict:
+    """How far a round is: its tables, those confirmed, deals entered and planned. One query
+    (the projector's line), without loading any seat or player."""
+    rows = (
+        Table.objects.filter(tournament=tournament, round=round_number)
+        .order_by()
+        .annotate(done=Count("game__deals"))
+        .values_list("game__locked", "game__options", "done")
+    )
+    progress = {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
+    for locked, options, done in rows:
+        progress["tables"] += 1
+        progress["confirmed"] += bool(locked)
+        progress["done"] += done
+        progress["planned"] += (options or {}).get("deals") or 0
+    return progress
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    """A player at a table of the director's page: what it shows of them."""
+
+    pk: int
+    name: str
+    guest: bool
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    pk: int
+    number: int
+
+
+@dataclass(frozen=True)
+class RoundGame:
+    pk: int
+    token: str
+    locked: bool
+
+
 def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
-    """Each table of a round with its players by seat and its progress."""
+    """Each table of a round with its players by seat and its progress. Two queries of plain
+    values (no model built per table, seat or player: 2,000 players are 500 tables)."""
     tables = (
         Table.objects.filter(tournament=tournament, round=round_number)
-        .select_related("game")
-        .annotate(done=Count("game__deals"))
-        .prefetch_related(Prefetch("game__seats", queryset=Seat.objects.select_related("player")))
         .order_by("number")
+        .annotate(done=Count("game__deals"))
+        .values_list(
+            "pk", "number", "game_id", "game__token", "game__locked", "game__options", "done"
+        )
     )
+    tables = list(tables)
+    seats: dict[int, list[tuple[int, SeatedPlayer]]] = defaultdict(list)
+    for game, position, pk, name, guest in (
+        Seat.objects.filter(
+            game__tournament_table__tournament=tournament,
+            game__tournament_table__round=round_number,
+        )
+        .order_by()
+        .values_list("game_id", "position", "player_id", "player__name", "player__guest")
+    ):
+        seats[game].append((position, SeatedPlayer(pk=pk, name=name, guest=guest)))
     out = []
-    for table in tables:
-        seats = sorted(table.game.seats.all(), key=lambda s: s.position)
-        planned = table.game.options.get("deals") or 0
-        if table.game.locked:
+    for pk, number, game, token, locked, options, done in tables:
+        planned = (options or {}).get("deals") or 0
+        if locked:
             state = "confirmed"
-        elif table.done == 0:
+        elif done == 0:
             state = "not_started"
         else:
             state = "in_progress"
         out.append(
             {
-                "table": table,
-                "game": table.game,
-                "seats": [(SEAT_NAMES[s.position], s.player) for s in seats],
-                "done": table.done,
+                "table": RoundTable(pk=pk, number=number),
+                "game": RoundGame(pk=game, token=token, locked=locked),
+                "seats": [(SEAT_NAMES[pos], p) for pos, p in sorted(seats[game])],
+                "done": done,
                 "planned": planned,
                 "state": state,
             }

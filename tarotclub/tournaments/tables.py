@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeData, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.text import no_break_hyphens
+from tarotclub.games.presenters import number
 from tarotclub.games.tables import ScoreColumn
 
 
@@ -86,3 +91,177 @@ class StandingsTable(tables.Table):
     def value_average(self, value, record):  # a number in the spreadsheet: -12.5
         average = record["average_value"]
         return "" if average is None else round(float(average), 1)
+
+
+# --- the standings' HTML without django-tables2's cost a cell ----------------------------------
+#
+# django-tables2 spends ~40 µs a cell (a signature inspection, a bound column, a template
+# variable each): 82 of the 96 ms of a 200-player page. The page renders the same markup as
+# `render_table(StandingsTable(...))` (django_tables2/table.html) from precomputed cells:
+# tests/tournaments/test_standings_html.py proves the two equal, for both rankings, a
+# withdrawn player, ties, empty cells and an empty tournament. The export keeps the
+# django-tables2 table (its `value_*` methods).
+
+_DEFAULT = "—"  # django-tables2's default for an empty cell (None or "")
+
+
+def _cell(value) -> str:
+    """A cell as the table template prints it: localized, escaped unless already safe."""
+    if value is None or value == "":
+        return _DEFAULT
+    if isinstance(value, SafeData):
+        return str(value)
+    return conditional_escape(localize(value))
+
+
+def standings_html(standings, *, show_average: bool = False) -> str:
+    """The standings table, exactly as `StandingsTable` renders it on the page."""
+    rounds = standings.round_numbers
+    labels = [conditional_escape(_("R%(n)s") % {"n": r}) for r in rounds]
+    head = [
+        f"<th >{conditional_escape(_('Rank'))}</th>",
+        f"<th >{conditional_escape(_('Player'))}</th>",
+        f'<th class="licence">{conditional_escape(_("Licence"))}</th>',
+        *(f'<th class="num">{label}</th>' for label in labels),
+        f'<th class="num">{conditional_escape(_("Total"))}</th>',
+    ]
+    if show_average:
+        head.append(f'<th class="num">{conditional_escape(_("Average"))}</th>')
+    withdrawn = conditional_escape(_("withdrawn"))
+    round_tds = [f'<td class="num round" data-label="{label}">' for label in labels]
+    body = []
+    for i, row in enumerate(standings.rows):
+        name = conditional_escape(no_break_hyphens(row.player.name))
+        if row.withdrawn:
+            name = f'{name} <small class="muted">({withdrawn})</small>'
+        cells = [
+            '<tr class="odd">' if i % 2 else '<tr class="even">',
+            '<td class="num rank">',
+            _cell(f"{row.rank}=" if row.tied else row.rank),
+            '</td><td class="name">',
+            name,
+            '</td><td class="licence">',
+            _cell(row.licence),
+            "</td>",
+        ]
+        for r, td in zip(rounds, round_tds, strict=True):
+            value = row.rounds.get(r)
+            cells += [td, "–" if value is None else number(value), "</td>"]
+        cells += ['<td class="num total">', number(row.total), "</td>"]
+        if show_average:
+            cells += ['<td class="num">', _cell(row.average_display), "</td>"]
+        cells.append("</tr>")
+        body.append("".join(cells))
+    if not body:
+        empty = conditional_escape(_("Nobody is registered yet."))
+        body.append(f'<tr><td colspan="{len(head)}">{empty}</td></tr>')
+    return mark_safe(
+        '<div class="table-container"><table class="data standings"><thead ><tr>'
+        + "".join(head)
+        + "</tr></thead><tbody >"
+        + "".join(body)
+        + "</tbody></table></div>"
+    )
+
+
+# --- the director's page: its long lists, a few thousand items at a federation final ----------
+#
+# Rendered in Python for the same reason as the standings (the template engine's cost an
+# item: 2,000 entries and 500 tables took ~400 ms); the markup is the one the templates made,
+# proven equal in tests/tournaments/test_manage_html.py.
+
+_SENTINEL = 987654321  # stands for a pk in a URL reversed once
+
+
+def _url_maker(name: str, *args):
+    """`make(pk)`: the URL `name` with `args` and `pk` last, reversed once for every pk."""
+    head, tail = reverse(name, args=[*args, _SENTINEL]).rsplit(str(_SENTINEL), 1)
+    return lambda pk: f"{head}{pk}{tail}"
+
+
+def _t(message: str) -> str:
+    """`{% translate message %}`: translated, escaped."""
+    return conditional_escape(gettext(message))
+
+
+def _text(value) -> str:
+    """A value as `{{ value }}` prints it."""
+    return conditional_escape(localize(value))
+
+
+def _name(value) -> str:
+    """`{{ name|nobreak }}`."""
+    return conditional_escape(no_break_hyphens(value))
+
+
+def entries_html(t, entries) -> str:
+    """The director's list of registered players: one `<li>` an entry."""
+    withdraw = _url_maker("tournaments:withdraw", t.pk)
+    guest = f' <small class="badge">{_t("guest")}</small>'
+    action = _t("remove") if t.status == "registration" else _t("withdraw")
+    out = []
+    for e in entries:
+        player = e.player
+        parts = ["<li>", _name(player.name)]
+        if player.guest:
+            parts.append(guest)
+        if e.licence:
+            parts.append(f' <small class="muted">{_text(e.licence)}</small>')
+        if e.first_round > 1:
+            label = gettext("from round %(n)s") % {"n": _text(e.first_round)}
+            parts.append(f' <span class="badge">{label}</span>')
+        if e.last_round is not None:
+            label = gettext("withdrew after round %(n)s") % {"n": _text(e.last_round)}
+            parts.append(f' <span class="badge bad">{label}</span>')
+        elif t.status != "finished":
+            parts.append(f' <a class="button small" href="{withdraw(e.pk)}">{action}</a>')
+        parts.append("</li>")
+        out.append("".join(parts))
+    return mark_safe("\n".join(out))
+
+
+def round_tables_html(t, tables, *, csrf_input: str) -> str:
+    """The tables of the director's round section: one `<li>` a table (`selectors.round_tables`).
+    `csrf_input` is the form's hidden token field (the cached section holds a placeholder)."""
+    sheet = reverse("games:sheet", args=["T"])[:-2]  # "/t/" + token + "/"
+    unlock = _url_maker("tournaments:unlock", t.pk)
+    confirmed = f'<span class="badge good">{_t("confirmed")}</span>'
+    not_started = f'<span class="badge bad">{_t("not started")}</span>'
+    guest = f' <small class="badge">{_t("guest")}</small>'
+    unlock_button = f'<button type="submit" class="button">{_t("Unlock")}</button>'
+    open_label = _t("Open")
+    running = t.status == "running"
+    out = []
+    for x in tables:
+        table, state = x["table"], x["state"]
+        href = f"{sheet}{conditional_escape(x['game'].token)}/"
+        number = gettext("Table %(n)s") % {"n": _text(table.number)}
+        if state == "confirmed":
+            badge = confirmed
+        elif state == "in_progress":
+            badge = '<span class="badge">{}</span>'.format(
+                gettext("%(done)s of %(planned)s deals")
+                % {"done": _text(x["done"]), "planned": _text(x["planned"])}
+            )
+        else:
+            badge = not_started
+        seats = "".join(
+            f'<li><small class="muted">{_text(seat)}</small> {_name(p.name)}'
+            f"{guest if p.guest else ''}</li>"
+            for seat, p in x["seats"]
+        )
+        if state == "confirmed" and running:
+            act = (
+                f'<form method="post" action="{unlock(table.pk)}">{csrf_input}'
+                f"{unlock_button}</form>"
+            )
+        else:
+            act = f'<a class="button" href="{href}">{open_label}</a>'
+        out.append(
+            f'<li class="round-table state-{state}">\n'
+            f'<a class="table-number" href="{href}">{number}</a>\n'
+            f'<span class="table-state">{badge}</span>\n'
+            f'<ul class="table-seats">{seats}</ul>\n'
+            f'<div class="table-actions">{act}</div>\n</li>'
+        )
+    return mark_safe("\n".join(out))

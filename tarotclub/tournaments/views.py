@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import wraps
 
+from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tarotclub.core.decorators import director_required
@@ -21,7 +28,7 @@ from tarotclub.games.models import Game
 from . import bulk, selectors, services
 from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
 from .models import Entry, Ranking, Status, Table, Tournament
-from .tables import StandingsTable
+from .tables import entries_html, round_tables_html, standings_html
 
 
 def _tournament(pk: int) -> Tournament:
@@ -62,9 +69,10 @@ def _do(request, call, success: str | None = None) -> bool:
 @director_required
 @require_http_methods(["GET", "POST"])
 def tournament_manage(request, pk: int):
-    t = _tournament(pk)
-    register = RegisterForm(request.POST if "register" in request.POST else None, tournament=t)
-    if request.method == "POST" and "register" in request.POST and register.is_valid():
+    t, key = _keyed(pk)
+    posted = request.method == "POST" and "register" in request.POST
+    register = RegisterForm(request.POST, tournament=t) if posted else None
+    if posted and register.is_valid():
         data = register.cleaned_data
         try:
             entry = services.entry_register(
@@ -87,19 +95,33 @@ def tournament_manage(request, pk: int):
             messages.success(request, msg)
             return redirect("tournaments:manage", pk=t.pk)
     if request.method == "POST":  # a refused registration: show the tournament as it is now
-        t.refresh_from_db()
+        t, key = _keyed(pk)
+
+    def context():
+        return {
+            "t": t,
+            "register": register or RegisterForm(None, tournament=t),
+            "entries_count": Entry.objects.filter(tournament=t).count(),
+            "entries_html": _fragment("entries", key, lambda: _entries_html(request, t)),
+            "ranking_form": RankingForm(initial={"ranking": t.ranking}),
+            "Status": Status,
+            # the history page (core) lists this tournament's changes
+            "history_url": reverse("history") + f"?tournament={t.pk}",
+            "round_html": _round_section(request, t, key) if t.current_round else "",
+        }
+
+    def respond():
+        if register is not None:  # a refused registration: its errors, this once
+            return _render(request, "tournaments/manage.html", context())
+        return _page(request, "manage", key, "tournaments/manage.html", context)
+
+    return _conditional(request, "manage", key, respond)
+
+
+def _entries_html(request, t: Tournament) -> str:
     entries = list(t.entries.select_related("player").order_by("player__name"))
-    context = {
-        "t": t,
-        "register": register,
-        "entries": entries,
-        "ranking_form": RankingForm(initial={"ranking": t.ranking}),
-        "Status": Status,
-        # the history page (core) lists this tournament's changes
-        "history_url": reverse("history") + f"?tournament={t.pk}",
-        **_round_context(request, t),
-    }
-    return render(request, "tournaments/manage.html", context)
+    context = {"t": t, "entries_count": len(entries), "entries_items": entries_html(t, entries)}
+    return render_to_string("tournaments/_entries.html", context, request=request)
 
 
 @director_required
@@ -157,6 +179,7 @@ def _round_context(request, t: Tournament) -> dict:
     tables = selectors.round_tables(t, round_number) if round_number else []
     is_current = round_number == t.current_round
     return {
+        "t": t,
         "tables": tables,
         "shown_round": round_number,
         "follows_current": not chosen,  # the poll shows whatever round is current then
@@ -167,7 +190,26 @@ def _round_context(request, t: Tournament) -> dict:
         "round_untouched": is_current
         and bool(tables)
         and all(x["state"] == "not_started" for x in tables),
+        "tables_html": round_tables_html(t, tables, csrf_input=_CSRF_INPUT),
+        # the cached section holds a placeholder for each reader's own token
+        "csrf_token": _CSRF_PLACEHOLDER,
     }
+
+
+def _round_section(request, t: Tournament, key: str) -> str:
+    """The director's round section (cached for the revision, the round asked for), with the
+    CSRF placeholder still in it: the response replaces it (`_with_csrf`)."""
+    shown = query_int(request, "round")
+    chosen = shown if shown is not None and 1 <= shown <= t.current_round else ""
+    html = _fragment(
+        "round_tables",
+        key,
+        lambda: render_to_string(
+            "tournaments/_round_tables.html", _round_context(request, t), request=request
+        ),
+        chosen,
+    )
+    return html
 
 
 def _reload_when_not_directing(view):
@@ -190,8 +232,13 @@ def _reload_when_not_directing(view):
 @require_GET
 def manage_tables(request, pk: int):
     """The director's page's round section alone, for htmx to poll (and swap in place)."""
-    t = _tournament(pk)
-    return render(request, "tournaments/_round_tables.html", {"t": t, **_round_context(request, t)})
+    t, key = _keyed(pk)
+    return _conditional(
+        request,
+        "manage_tables",
+        key,
+        lambda: HttpResponse(_with_csrf(request, _round_section(request, t, key))),
+    )
 
 
 @director_required
@@ -372,17 +419,142 @@ def table_confirm(request, token: str):
 
 
 # --- public pages ------------------------------------------------------------------------------
+#
+# Issue 12: the standings, the projector (page and screen) and the director's round section are
+# rendered once per revision of the tournament (`selectors.tournament_with_key`: one query, no
+# lock) and language, then served from the cache; a browser that already has the page gets a
+# 304. What is per reader (the menu, the messages, the CSRF token) stays out of the cached
+# fragments: a fragment with a form holds a placeholder that each response replaces with its
+# own token.
+
+#: How long a rendered fragment stays in the cache. Any write moves the key, so this only
+#: bounds how long a fragment nobody asks for any more takes space.
+FRAGMENT_SECONDS = 600
+#: Stands for the reader's CSRF token in a cached fragment (`{% csrf_token %}` prints it).
+_CSRF_PLACEHOLDER = "__csrf_token_of_this_response__"
+_CSRF_INPUT = f'<input type="hidden" name="csrfmiddlewaretoken" value="{_CSRF_PLACEHOLDER}">'
 
 
-def _standings_context(t: Tournament) -> dict:
-    standings = selectors.standings(t)
-    table = StandingsTable(standings, show_average=t.ranking == Ranking.AVERAGE)
-    return {"t": t, "standings": standings, "table": table}
+def _keyed(pk: int) -> tuple[Tournament, str]:
+    found = selectors.tournament_with_key(pk)
+    if found is None:
+        raise Http404
+    return found
+
+
+def _fragment(name: str, key: str, build, *parts) -> str:
+    """The fragment `name` of the tournament's revision `key` in the current language (and
+    `parts`, e.g. the page shown), rendered by `build()` when the cache does not have it."""
+    digest = hashlib.sha256(
+        "|".join([name, key, get_language() or "", *map(str, parts)]).encode()
+    ).hexdigest()[:32]
+    cache_key = f"tournaments:{digest}"
+    html = cache.get(cache_key)
+    if html is None:
+        html = build()
+        cache.set(cache_key, str(html), FRAGMENT_SECONDS)
+    return mark_safe(html)
+
+
+def _with_csrf(request, html: str) -> str:
+    """A cached fragment with this reader's own CSRF token in place of the placeholder."""
+    return mark_safe(html.replace(_CSRF_PLACEHOLDER, get_token(request)))
+
+
+def _render(request, template: str, context: dict) -> HttpResponse:
+    """`render`, for a page that holds cached fragments: their CSRF placeholders replaced."""
+    return HttpResponse(_with_csrf(request, render_to_string(template, context, request=request)))
+
+
+def _plain_query(request) -> bool:
+    """Only the pages' own parameters, as small numbers: a page is cached whole only then (the
+    page holds its own address, and made-up queries must not fill the cache)."""
+    return all(
+        name in ("page", "round")
+        and len(values) == 1
+        and values[0].isdigit()
+        and len(values[0]) < 5
+        for name, values in request.GET.lists()
+    )
+
+
+def _page(request, name: str, key: str, template: str, context) -> HttpResponse:
+    """The whole page `template` with `context()`, rendered once per revision, language,
+    address and kind of reader (anonymous, signed in, director: what the menu shows), then
+    served from the cache with this reader's own CSRF token. A page with messages waiting is
+    rendered afresh (and not cached): they are shown once."""
+    if len(messages.get_messages(request)) or not _plain_query(request):
+        return _render(request, template, context())
+    user = request.user
+    html = _fragment(
+        f"page:{name}",
+        key,
+        lambda: render_to_string(
+            template, {**context(), "csrf_token": _CSRF_PLACEHOLDER}, request=request
+        ),
+        request.get_full_path(),
+        "signed-in" if user.is_authenticated else "",
+        "staff" if user.is_staff else "",
+    )
+    return HttpResponse(_with_csrf(request, html))
+
+
+def _etag(request, name: str, key: str) -> str | None:
+    """The page's ETag: the tournament's revision, and all that the rest of the page depends
+    on (language, who reads it, their CSRF cookie, the query). None while messages wait to be
+    shown: that page is new."""
+    if len(messages.get_messages(request)):
+        return None
+    user = request.user
+    parts = [
+        name,
+        key,
+        get_language() or "",
+        str(user.pk or ""),
+        "staff" if user.is_staff else "",
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        request.GET.urlencode(),
+        "htmx" if request.headers.get("HX-Request") else "",
+    ]
+    return '"' + hashlib.sha256("|".join(parts).encode()).hexdigest()[:32] + '"'
+
+
+def _conditional(request, name: str, key: str, respond):
+    """A 304 when the browser's copy (If-None-Match) is this revision's, else `respond()`
+    with the ETag. The page is private (it may name the reader) and always revalidated."""
+    etag = _etag(request, name, key) if request.method in ("GET", "HEAD") else None
+    if etag is not None:
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            not_modified["ETag"] = etag
+            patch_cache_control(not_modified, private=True, no_cache=True)
+            return not_modified
+    response = respond()
+    if etag is not None and response.status_code == 200:
+        response["ETag"] = etag
+        patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 def tournament_standings(request, pk: int):
-    t = _tournament(pk)
-    return render(request, "tournaments/standings.html", _standings_context(t))
+    t, key = _keyed(pk)
+
+    def build():
+        standings = selectors.standings(t)
+        return standings_html(standings, show_average=t.ranking == Ranking.AVERAGE)
+
+    return _conditional(
+        request,
+        "standings",
+        key,
+        lambda: _page(
+            request,
+            "standings",
+            key,
+            "tournaments/standings.html",
+            lambda: {"t": t, "table_html": _fragment("standings", key, build)},
+        ),
+    )
 
 
 #: The projector shows this many standings a screen (two columns of 15 rows, sized by the
@@ -400,8 +572,11 @@ def _projector_context(request, t: Tournament) -> dict:
     page = query_int(request, "page", 1)
     page = page if 1 <= page <= pages else 1
     shown = rows[(page - 1) * per_page : page * per_page]
-    tables = selectors.round_tables(t, t.current_round) if t.current_round else []
-    confirmed = sum(1 for x in tables if x["state"] == "confirmed")
+    progress = (
+        selectors.round_progress(t, t.current_round)
+        if t.current_round
+        else {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
+    )
     return {
         "t": t,
         "rows": shown,
@@ -412,25 +587,55 @@ def _projector_context(request, t: Tournament) -> dict:
         "per_page": per_page,
         "seconds": PROJECTOR_SECONDS,
         "show_average": t.ranking == Ranking.AVERAGE,
-        "tables_count": len(tables),
-        "tables_confirmed": confirmed,
-        "deals_done": sum(x["done"] for x in tables),
-        "deals_planned": sum(x["planned"] for x in tables),
+        "tables_count": progress["tables"],
+        "tables_confirmed": progress["confirmed"],
+        "deals_done": progress["done"],
+        "deals_planned": progress["planned"],
     }
+
+
+def _projector_screen(request, t: Tournament, key: str) -> str:
+    """The screen's fragment for the asked page (its rows and the progress line)."""
+    page = query_int(request, "page", 1)
+    page = page if 1 <= page <= 9999 else 1  # beyond the last page: the first (as shown)
+    return _fragment(
+        "projector",
+        key,
+        lambda: render_to_string(
+            "tournaments/_projector_screen.html", _projector_context(request, t), request=request
+        ),
+        page,
+    )
 
 
 def tournament_projector(request, pk: int):
     """The standings for the wall: one screen of them, htmx swaps in the next every few
     seconds (read afresh each time); no meta refresh."""
-    t = _tournament(pk)
-    return render(request, "tournaments/projector.html", _projector_context(request, t))
+    t, key = _keyed(pk)
+    return _conditional(
+        request,
+        "projector",
+        key,
+        lambda: _page(
+            request,
+            "projector",
+            key,
+            "tournaments/projector.html",
+            lambda: {"t": t, "screen_html": _projector_screen(request, t, key)},
+        ),
+    )
 
 
 @require_GET
 def projector_screen(request, pk: int):
     """One screen of the projector (a fragment), for htmx."""
-    t = _tournament(pk)
-    return render(request, "tournaments/_projector_screen.html", _projector_context(request, t))
+    t, key = _keyed(pk)
+    return _conditional(
+        request,
+        "projector_screen",
+        key,
+        lambda: HttpResponse(_projector_screen(request, t, key)),
+    )
 
 
 def tournament_where(request, pk: int):
