@@ -1,19 +1,37 @@
-"""How long the big printouts take: the standings of 200 players, the sheets of 50 tables.
+"""How long the big printouts take, and how much memory: the standings of 200 players, the
+sheets of 50 tables.
 
 Run with `python bench/reports.py` (or `make bench`). It builds a finished 200-player
-tournament (5 rounds of 4 deals, 50 tables a round) in a throw-away test database, renders
-each PDF three times and prints the best time.
+tournament (5 rounds of 4 deals, 50 tables a round) in a throw-away test database.
+
+- Time: each PDF is made in this process (a warm worker: Django loaded, the tournament read)
+  a few times, on one core (WeasyPrint is single-threaded; no process pool); the best wall
+  time is kept and its CPU time printed.
+- Memory: the page's HTML is handed to a fresh Python process that loads Django and
+  WeasyPrint, makes a one-line PDF (fonts loaded), then lays out the page as the view does
+  (`reports.pdf.html_to_pdf`); its peak resident memory is the figure, with the baseline
+  before the layout printed beside it. The garbage collector runs as usual. The peak is the
+  kernel's high-water mark of the process's own memory (VmHWM in /proc/self/status):
+  `ru_maxrss` would not do, Linux carries it over from the parent through fork and exec.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
+from bench import goals  # noqa: E402
 from bench.django_env import test_database  # noqa: E402
+
+STANDINGS_SECONDS, SHEETS_SECONDS, PEAK_MIB = 1.0, 3.0, 150.0
 
 
 def best_of(runs: int, render) -> tuple[float, float, object]:
@@ -28,11 +46,60 @@ def best_of(runs: int, render) -> tuple[float, float, object]:
     return best, cpu, result
 
 
+def resident_kib(field: str) -> int:
+    """A line of /proc/self/status, in KiB (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no {field} in /proc/self/status")
+
+
+def child(html_file: str) -> None:
+    """In a fresh process: the peak memory of laying out one page's HTML."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarotclub.settings.test")
+    import django
+
+    django.setup()
+    from tarotclub.reports.pdf import html_to_pdf
+
+    html = Path(html_file).read_text(encoding="utf-8")
+    html_to_pdf("<!DOCTYPE html><p>warm-up</p>")  # fonts and stylesheets loaded
+    baseline = resident_kib("VmHWM")
+    start = time.perf_counter()
+    made = html_to_pdf(html)
+    seconds = time.perf_counter() - start
+    peak = resident_kib("VmHWM")
+    print(json.dumps({"seconds": seconds, "pages": made.pages, "baseline": baseline, "peak": peak}))
+
+
+def peak_memory(html: str) -> dict:
+    """Peak and baseline resident memory of a fresh process laying out `html`, in MiB."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "page.html"
+        path.write_text(html, encoding="utf-8")
+        out = subprocess.run(
+            [sys.executable, __file__, "--child", str(path)],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "tarotclub.settings.test"},
+        ).stdout
+    figures = json.loads(out.strip().splitlines()[-1])
+    return {
+        **figures,
+        "peak_mib": figures["peak"] / 1024,
+        "baseline_mib": figures["baseline"] / 1024,
+    }
+
+
 def run() -> list[str]:
+    from django.conf import settings
+    from django.template.loader import render_to_string
     from django.utils import translation
 
     from tarotclub.demo.builders import make_tournament, play_round
-    from tarotclub.reports.pdf import render_pdf, render_pdf_split
+    from tarotclub.reports.pdf import page_counter_css, render_pdf
     from tarotclub.reports.printouts import round_sheets_context, standings_context
     from tarotclub.tournaments import services
 
@@ -45,27 +112,44 @@ def run() -> list[str]:
         t = services.tournament_next_round(tournament=t)
     lines = [f"(a finished 200-player tournament built in {time.perf_counter() - start:.1f} s)"]
 
+    def html(template: str, context: dict) -> str:
+        base = {"club_name": settings.CLUB_NAME, "page_counter": page_counter_css()}
+        return render_to_string(template, {**base, **context})
+
     seconds, cpu, pdf = best_of(
         3, lambda: render_pdf("reports/standings_pdf.html", standings_context(t))
     )
     lines.append(
         f"standings PDF, 200 players: {seconds:.2f} s ({pdf.pages} pages; {cpu:.2f} s of CPU)"
     )
+    goals.record("standings PDF, 200 players", seconds, "s", STANDINGS_SECONDS)
+    memory = peak_memory(html("reports/standings_pdf.html", standings_context(t)))
+    lines.append(
+        f"standings PDF, 200 players, fresh process: peak {memory['peak_mib']:.0f} MiB "
+        f"(baseline after imports {memory['baseline_mib']:.0f} MiB, "
+        f"+{memory['peak_mib'] - memory['baseline_mib']:.0f} MiB; {memory['seconds']:.2f} s)"
+    )
+    goals.record("standings PDF, 200 players: peak memory", memory["peak_mib"], "MiB", PEAK_MIB)
+
     base_url = "http://127.0.0.1:8000/"
     for filled, label in ((False, "empty"), (True, "filled")):
-        for render, how in ((render_pdf, "one process"), (render_pdf_split, "split on cores")):
-            seconds, cpu, pdf = best_of(
-                3,
-                lambda filled=filled, render=render: render(
-                    "reports/table_sheets_pdf.html",
-                    round_sheets_context(t, t.rounds, filled=filled, base_url=base_url),
-                    **({"key": "sheets"} if render is render_pdf_split else {}),
-                ),
-            )
-            lines.append(
-                f"table sheets PDF, 50 tables ({label}, {how}): {seconds:.2f} s "
-                f"({pdf.pages} pages; {cpu:.2f} s of CPU in this process)"
-            )
+
+        def context(filled=filled):
+            return round_sheets_context(t, t.rounds, filled=filled, base_url=base_url)
+
+        seconds, cpu, pdf = best_of(
+            2, lambda context=context: render_pdf("reports/table_sheets_pdf.html", context())
+        )
+        lines.append(
+            f"table sheets PDF, 50 tables ({label}): {seconds:.2f} s "
+            f"({pdf.pages} pages; {cpu:.2f} s of CPU, one core)"
+        )
+        goals.record(f"table sheets PDF, 50 tables ({label})", seconds, "s", SHEETS_SECONDS)
+    memory = peak_memory(html("reports/table_sheets_pdf.html", context()))
+    lines.append(
+        f"table sheets PDF, 50 tables (filled), fresh process: peak {memory['peak_mib']:.0f} MiB "
+        f"(baseline after imports {memory['baseline_mib']:.0f} MiB; {memory['seconds']:.2f} s)"
+    )
     return lines
 
 
@@ -76,4 +160,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--child"]:
+        child(sys.argv[2])
+    else:
+        main()

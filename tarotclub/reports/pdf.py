@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import gc
-import io
-import multiprocessing
-import os
 import re
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -24,9 +17,9 @@ from django.utils.translation import gettext as _
 if TYPE_CHECKING:
     import weasyprint
 
-# WeasyPrint, pypdf and the layout worker (which imports WeasyPrint) are imported in the
-# functions that make a PDF, not here: this module is imported with the URLconf, and they
-# would add some 400 ms to the first request of every new worker (issue 12).
+# WeasyPrint is imported in the functions that make a PDF, not here: this module is imported
+# with the URLconf, and it would add some 400 ms to the first request of every new worker
+# (issue 12).
 
 PRINT_CSS = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
@@ -68,12 +61,8 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
-def page_counter_css(total: int | None = None) -> SafeString:
-    """The CSS `content` of the page number, in the user's language: "Page 2 of 5".
-
-    With `total`, the number of pages is that figure rather than the document's own count
-    (for a part of a longer document).
-    """
+def page_counter_css() -> SafeString:
+    """The CSS `content` of the page number, in the user's language: "Page 2 of 5"."""
     marker_page, marker_pages = "\x00page\x00", "\x00pages\x00"
     text = _("Page %(page)s of %(pages)s") % {"page": marker_page, "pages": marker_pages}
     parts = []
@@ -81,7 +70,7 @@ def page_counter_css(total: int | None = None) -> SafeString:
         if chunk == "page":
             parts.append("counter(page)")
         elif chunk == "pages":
-            parts.append(_css_string(str(total)) if total else "counter(pages)")
+            parts.append("counter(pages)")
         elif chunk:
             parts.append(_css_string(chunk))
     return mark_safe(" ".join(parts))  # only escaped CSS strings and counters
@@ -97,32 +86,56 @@ def _fetch(url: str, *args, **kwargs):
     raise ValueError(f"refused to fetch {url!r} while printing")
 
 
-_gc_lock = threading.Lock()
-_gc_renders = 0
-_gc_was_enabled = True
+# WeasyPrint's own user-agent stylesheet gives `::marker`, `::footnote-call` and
+# `::footnote-marker` a style on every element, so each element of a printout carried three
+# pseudo-element styles besides its own, for lists and footnotes no printout has: two thirds
+# of the styles a layout makes, a third of all its objects (50 table sheets: 383,000 objects
+# kept, now 261,000). Every full collection of the garbage collector walks them all, again
+# and again while the document grows (CPython collects in full each time the surviving heap
+# grows by a quarter): that is what made the collector so costly on 50 table sheets and why
+# it had been paused. The printouts use the same stylesheet with those three rules kept for
+# the elements they apply to (list items, summaries, footnotes): the same pages, pixel for
+# pixel (tests/reports/test_pdf.py), far fewer objects.
+_UA_SCOPED = (
+    ("::marker {", "li::marker, summary::marker {"),
+    ("::footnote-call {", ".footnote::footnote-call {"),
+    ("::footnote-marker {", ".footnote::footnote-marker {"),
+)
 
 
-@contextmanager
-def collector_paused():
-    """Pause Python's cyclic garbage collector while WeasyPrint lays out and writes a PDF.
+def user_agent_css(css: str) -> str:
+    """WeasyPrint's user-agent stylesheet with its three universal pseudo-element rules
+    scoped to the elements they can apply to. A rule that is not found is an error: a new
+    WeasyPrint changed its stylesheet, and this must be looked at again."""
+    for universal, scoped in _UA_SCOPED:
+        if css.count(universal) != 1 or f"\n{universal}" not in css:
+            raise RuntimeError(f"WeasyPrint's user-agent stylesheet has no rule {universal!r}")
+        css = css.replace(f"\n{universal}", f"\n{scoped}")
+    return css
 
-    Layout makes a great many small objects, and each collection walks the whole heap again:
-    on 50 table sheets that was some 40 % of the time. Garbage left meanwhile is collected as
-    usual afterwards. Renders in other threads keep it paused until the last one ends.
-    """
-    global _gc_renders, _gc_was_enabled
-    with _gc_lock:
-        if _gc_renders == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_renders += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_renders -= 1
-            if _gc_renders == 0 and _gc_was_enabled:
-                gc.enable()
+
+@lru_cache(maxsize=1)
+def _html_class():
+    import weasyprint
+
+    path = Path(weasyprint.__file__).parent / "css" / "html5_ua.css"
+    user_agent = weasyprint.CSS(
+        string=user_agent_css(path.read_text(encoding="utf-8")), base_url=str(path)
+    )
+
+    class PrintoutHTML(weasyprint.HTML):
+        def _ua_stylesheets(self, forms=False):
+            return [user_agent]
+
+    return PrintoutHTML
+
+
+def html_to_pdf(html: str) -> Pdf:
+    """Lay out a whole printout as one document (the collector runs as usual)."""
+    document = _html_class()(
+        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetch
+    ).render(stylesheets=[stylesheet()])
+    return Pdf(content=document.write_pdf(), pages=len(document.pages))
 
 
 def render_pdf(template_name: str, context: dict, *, request=None) -> Pdf:
@@ -132,62 +145,7 @@ def render_pdf(template_name: str, context: dict, *, request=None) -> Pdf:
         "page_counter": page_counter_css(),
         **context,
     }
-    import weasyprint
-
-    html = render_to_string(template_name, context, request=request)
-    with collector_paused():
-        document = weasyprint.HTML(
-            string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetch
-        ).render(stylesheets=[stylesheet()])
-        return Pdf(content=document.write_pdf(), pages=len(document.pages))
-
-
-def render_pdf_split(
-    template_name: str, context: dict, *, key: str, request=None, min_items: int = 12
-) -> Pdf:
-    """Like `render_pdf` for a document of one page per item of `context[key]` (table sheets):
-    the items are laid out in parts on the machine's cores, then the parts are joined.
-
-    Falls back to one layout on a single core, for a short document, or when an item did not
-    fit on one page (the page numbers would then be wrong).
-    """
-    items = list(context[key])
-    workers = min(os.cpu_count() or 1, 4)
-    if workers < 2 or len(items) < min_items:
-        return render_pdf(template_name, context, request=request)
-    size = -(-len(items) // workers)
-    parts = []
-    for start in range(0, len(items), size):
-        part = {
-            "club_name": settings.CLUB_NAME,
-            "page_counter": page_counter_css(total=len(items)),
-            **context,
-            key: items[start : start + size],
-            "first_page": start + 1,
-        }
-        parts.append((render_to_string(template_name, part, request=request), start, size))
-    css = inline_custom_properties(PRINT_CSS.read_text(encoding="utf-8"))
-    base_url = str(settings.BASE_DIR)
-    static_uri = (Path(settings.BASE_DIR) / "static").resolve().as_uri()
-    import pypdf
-
-    from . import layout
-
-    spawn = multiprocessing.get_context("spawn")  # no fork of a threaded web server
-    with ProcessPoolExecutor(max_workers=len(parts), mp_context=spawn) as pool:
-        futures = [
-            pool.submit(layout.layout, html, css, base_url, static_uri) for html, _s, _n in parts
-        ]
-        results = [f.result() for f in futures]
-    expected = [len(items[start : start + size]) for _html, start, size in parts]
-    if [pages for _pdf, pages in results] != expected:
-        return render_pdf(template_name, context, request=request)
-    writer = pypdf.PdfWriter()
-    for content, _pages in results:
-        writer.append(pypdf.PdfReader(io.BytesIO(content)))
-    out = io.BytesIO()
-    writer.write(out)
-    return Pdf(content=out.getvalue(), pages=len(items))
+    return html_to_pdf(render_to_string(template_name, context, request=request))
 
 
 def pdf_response(pdf: Pdf, filename: str) -> HttpResponse:

@@ -2,7 +2,6 @@
 
 A printout knows its template, its file name and its context; it is made from the URL's
 arguments (`pk`, `round_number`, `player_pk`, `token`) and answers 404 for what does not exist.
-`split` names the context list a long printout is laid out in parts by (table sheets).
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ class Printout:
     identifier: ClassVar[str]
     template: ClassVar[str]
     director_only: ClassVar[bool] = False
-    split: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -96,7 +94,6 @@ class TableSheetsPrintout(_OfRound):
     identifier = "table_sheets"
     template = "reports/table_sheets_pdf.html"
     director_only = True
-    split = "sheets"
 
     @property
     def filled(self) -> bool:

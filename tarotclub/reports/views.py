@@ -24,7 +24,7 @@ from tarotclub.tournaments.models import Table, Tournament
 
 from . import documents, printouts, spreadsheets
 from .exports import check_format, filename, rows_response
-from .pdf import pdf_response, render_pdf, render_pdf_split
+from .pdf import pdf_response, render_pdf
 from .tables import DealsTable
 
 
@@ -36,11 +36,7 @@ def pdf(request, printout: str, **kwargs):
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     made = kind(request, **kwargs)
-    context = made.context()
-    if made.split:
-        document = render_pdf_split(made.template, context, key=made.split, request=request)
-    else:
-        document = render_pdf(made.template, context, request=request)
+    document = render_pdf(made.template, made.context(), request=request)
     return pdf_response(document, made.name())
 
 

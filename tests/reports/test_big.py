@@ -91,7 +91,7 @@ def test_table_sheets_of_a_50_table_round_one_page_each(big, director_client, ar
         # empty: the dealers are printed (seat order), no score yet, an unticked box
         assert "✓" not in page and "−" not in page
         assert "The totals add up to 0" in page
-    # laid out in parts on the cores and joined: the page numbers still run 1 to 50
+    # one document: the page numbers run 1 to 50
     for number, page in enumerate(pages, start=1):
         assert f"Page {number} of 50" in page
 

@@ -1,0 +1,144 @@
+"""How a printout is laid out (reports/pdf.py): one document in this process, the garbage
+collector running, and the same pages as WeasyPrint's own stylesheet gives."""
+
+from __future__ import annotations
+
+import gc
+import io
+
+import pytest
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from tarotclub.reports import pdf
+from tarotclub.reports.printouts import round_sheets_context, standings_context
+
+from .conftest import pdf_pages
+
+pytestmark = pytest.mark.django_db
+
+
+def html_of(template: str, context: dict) -> str:
+    context = {"club_name": settings.CLUB_NAME, "page_counter": pdf.page_counter_css(), **context}
+    return render_to_string(template, context)
+
+
+def stock_pdf(html: str) -> pdf.Pdf:
+    """The same HTML laid out by WeasyPrint with its own user-agent stylesheet, and the
+    borderless tables of the table sheets with collapsed borders as they had."""
+    import weasyprint
+
+    css = pdf.inline_custom_properties(pdf.PRINT_CSS.read_text(encoding="utf-8"))
+    for table in ("table.seats {", "table.signatures {"):
+        rule = next(line for line in css.splitlines() if line.startswith(table))
+        assert "border-collapse: separate; border-spacing: 0;" in rule
+        css = css.replace(
+            rule,
+            rule.replace(
+                "border-collapse: separate; border-spacing: 0;", "border-collapse: collapse;"
+            ),
+        )
+    document = weasyprint.HTML(
+        string=html, base_url=str(settings.BASE_DIR), url_fetcher=pdf._fetch
+    ).render(stylesheets=[weasyprint.CSS(string=css)])
+    return pdf.Pdf(content=document.write_pdf(), pages=len(document.pages))
+
+
+def page_images(content: bytes) -> list[bytes]:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(content)
+    try:
+        return [page.render(scale=1).to_pil().convert("RGB").tobytes() for page in document]
+    finally:
+        document.close()
+
+
+def documents(t) -> dict[str, str]:
+    with translation.override("en"):
+        sheets = round_sheets_context(t, 5, filled=True, base_url="http://testserver/")
+        return {
+            "standings": html_of("reports/standings_pdf.html", standings_context(t)),
+            "filled sheets": html_of(
+                "reports/table_sheets_pdf.html", {**sheets, "sheets": sheets["sheets"][:3]}
+            ),
+        }
+
+
+def test_printouts_look_exactly_as_with_weasyprints_own_stylesheets(big):
+    for name, html in documents(big).items():
+        ours, stock = pdf.html_to_pdf(html), stock_pdf(html)
+        assert ours.pages == stock.pages > 0, name
+        assert pdf_pages(ours.content) == pdf_pages(stock.content), name
+        assert page_images(ours.content) == page_images(stock.content), name
+
+
+def test_a_layout_makes_far_fewer_styles_than_with_the_stock_stylesheet(big):
+    """No element carries the marker and footnote styles no printout uses (the objects every
+    full collection walks)."""
+    import weasyprint
+    from weasyprint.css import ComputedStyle
+
+    html = documents(big)["filled sheets"]
+
+    def alive() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if type(o) is ComputedStyle)
+
+    def styles(html_class) -> int:
+        before = alive()
+        document = html_class(string=html, base_url=str(settings.BASE_DIR)).render(
+            stylesheets=[pdf.stylesheet()]
+        )
+        count = alive() - before
+        assert document.pages
+        del document
+        return count
+
+    ours, stock = styles(pdf._html_class()), styles(weasyprint.HTML)
+    assert ours < stock / 2, (ours, stock)
+
+
+def test_the_collector_keeps_running_while_a_printout_is_made(big, english_client, monkeypatch):
+    from weasyprint.document import Document
+
+    seen = []
+    write_pdf = Document.write_pdf
+
+    def spy(self, *args, **kwargs):
+        seen.append(gc.isenabled())
+        return write_pdf(self, *args, **kwargs)
+
+    monkeypatch.setattr(Document, "write_pdf", spy)
+    assert gc.isenabled()
+    response = english_client.get(reverse("reports:standings_pdf", args=[big.pk]))
+    assert response.status_code == 200
+    assert seen == [True]
+    assert gc.isenabled()
+
+
+def test_50_table_sheets_are_one_document_made_in_this_process(big, director_client, monkeypatch):
+    import multiprocessing.process
+
+    def refuse(self):
+        raise AssertionError("a printout started a process")
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)
+    response = director_client.get(reverse("reports:round_sheets_pdf", args=[big.pk, 5]))
+    assert response.status_code == 200
+    from pypdf import PdfReader
+
+    assert len(PdfReader(io.BytesIO(response.content)).pages) == 50
+
+
+def test_the_user_agent_stylesheet_is_scoped_or_refused():
+    css = "html { display: block }\n::marker { a: b }\n::footnote-call { c: d }\n"
+    css += "::footnote-marker { e: f }\n"
+    scoped = pdf.user_agent_css(css)
+    assert "\nli::marker, summary::marker { a: b }" in scoped
+    assert "\n.footnote::footnote-call { c: d }" in scoped
+    assert "\n.footnote::footnote-marker { e: f }" in scoped
+    with pytest.raises(RuntimeError, match="::marker"):
+        pdf.user_agent_css(css.replace("::marker", "li::marker"))
