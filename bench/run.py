@@ -16,6 +16,7 @@ BENCHES = [
     "bench.coldstart",
     "bench.pages",
     "bench.save",
+    "bench.size",
 ]
 
 
