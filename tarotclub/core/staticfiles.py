@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover
 _CSS_TOKEN = re.compile(
     r"""(?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')"""
     r"|(?P<comment>/\*.*?\*/)"
-    r"""|(?P<other>(?:[^"'/]|/(?!\*))+)""",
+    r"""|(?P<other>(?:[^"'/]|/(?!\*))+|["'/])""",  # a lone quote or "/*" is kept as it is
     re.S,
 )
 _CSS_SPACE = re.compile(r"\s+")

@@ -95,6 +95,8 @@ def test_css_keeps_strings_and_descendant_pseudo_classes():
     # (a space before a colon stays: in a selector it means something)
     assert small == '.a :hover,.b>.c{content :"x ,  /* y */ ;";color :red}\n'
     assert minify_css("a { margin: calc(1rem - 2px) }") == "a{margin:calc(1rem - 2px)}\n"
+    assert minify_css('a { b: "open') == 'a{b:"open\n'  # nothing dropped from broken CSS
+    assert minify_css("a { b: c } /* open") == "a{b:c}/* open\n"
     media = "@media (min-width: 40em) and (hover: hover) {\n  a { b: c; }\n}"
     assert minify_css(media) == "@media (min-width:40em) and (hover:hover){a{b:c}}\n"
 
