@@ -218,7 +218,7 @@ def _past_rounds(
     return past
 
 
-def _repeats(cnt: list[int]) -> int:
+def _repeats(cnt: list[int] | bytearray) -> int:
     """Meetings beyond the first in a symmetric ``n * n`` meeting count: the sum of
     ``max(0, c - 1)`` over the pairs, counted with C-level list methods (a quadratic
     generator took a second at 2,000 players)."""
@@ -301,7 +301,9 @@ class _Search:
     ) -> None:
         self.n, self.rounds, self.sizes, self.rng = n, rounds, sizes, rng
         self.odd_table = [s != 4 for s in sizes]
-        self.hist_cnt = [0] * (n * n)
+        # Meetings of each pair: a byte each while no pair can meet 256 times (once a round at
+        # most), 4 MB instead of 32 MB at 2,000 players, copied twice.
+        self.hist_cnt = bytearray(n * n) if len(past) + rounds < 256 else [0] * (n * n)
         self.hist_odd = [0] * n
         for round_ in past:
             for size, seated in round_:
