@@ -30,7 +30,8 @@ def test_database():
     if connection.vendor != "sqlite":
         # Not Django's test_<name>: a test run on the same server may be using that one.
         connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    old_name = connection.settings_dict["NAME"]  # (create_test_db returns the test name)
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
     print(f"(bench database: {connection.vendor}, {connection.settings_dict['NAME']})")
     try:
         yield
