@@ -1,4 +1,9 @@
-"""A throw-away database for the benches: the test settings, a fresh SQLite test database."""
+"""A throw-away database for the benches: the test settings, a fresh test database.
+
+SQLite by default (a file in the temporary folder); when DATABASE_URL is set, a test database
+named ``<name>_bench`` after the one it names (not ``test_<name>``, which a test run on the
+same server may be using), on that server (PostgreSQL), and dropped at the end.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +27,12 @@ def test_database():
     from django.test.utils import setup_test_environment, teardown_test_environment
 
     setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    if connection.vendor != "sqlite":
+        # Not Django's test_<name>: a test run on the same server may be using that one.
+        connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
+    old_name = connection.settings_dict["NAME"]  # (create_test_db returns the test name)
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    print(f"(bench database: {connection.vendor}, {connection.settings_dict['NAME']})")
     try:
         yield
     finally:

@@ -8,7 +8,8 @@ is asserted: `make bench` prints, CI never times anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
 
 
 @dataclass(frozen=True)
@@ -68,3 +69,15 @@ def summary() -> str:
             f"≤{g.limit:>6g} {g.unit:<2} {ratio}  {'yes' if g.met else 'NO'}"
         )
     return "\n".join(lines)
+
+
+def dump(path: str) -> None:
+    """Write the goals recorded so far to `path` (JSON), for a parent `bench/run.py`."""
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump([asdict(g) for g in GOALS], f)
+
+
+def load(path: str) -> None:
+    """Add the goals a child `bench/run.py` wrote with `dump`."""
+    with open(path, encoding="utf-8") as f:
+        GOALS.extend(Goal(**g) for g in json.load(f))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench import goals  # noqa: E402
 from tarotclub.tournaments.seating import (  # noqa: E402
     count_repeats,
     lower_bound,
@@ -22,7 +23,9 @@ from tarotclub.tournaments.seating import (  # noqa: E402
     table_sizes,
 )
 
-FIELDS = (16, 20, 24, 32, 48, 200, 17, 25)  # the brief's fields, then two with a table of 5
+FIELDS = (16, 20, 24, 32, 48, 200, 17, 25, 2000)  # the brief's fields, two with a table of 5,
+# and issue 12's federation final
+GOAL_PLAYERS, GOAL_S = 2000, 2.0  # issue 12: seating 2,000 players (5 rounds) in at most 2 s
 ROUNDS = 5
 SEED = 0
 
@@ -56,6 +59,8 @@ def main() -> None:
             f"{n:>7}  {describe_sizes(sizes):<12}  {count_repeats(plan):>7}  "
             f"{lower_bound(n, ROUNDS, sizes):>11}  {fives:>10}  {elapsed:>7.3f}s"
         )
+        if n == GOAL_PLAYERS:
+            goals.record(f"seat {n} players, {ROUNDS} rounds", elapsed, "s", GOAL_S, database="")
 
 
 if __name__ == "__main__":

@@ -67,5 +67,5 @@ SILENCED_SYSTEM_CHECKS = [
 # Static files: hashed names, compressed, served by WhiteNoise with far-future caching.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "tarotclub.core.staticfiles.StaticFilesStorage"},
 }

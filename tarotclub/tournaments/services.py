@@ -423,18 +423,25 @@ def _replan(t: Tournament) -> None:
 
 
 def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> None:
+    """The round's games and tables, inserted in bulk (a constant number of queries)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for tb in tables for pk in tb])}
-    for number, seated in enumerate(tables, start=1):
-        size = len(seated)
-        game = games.game_start(
-            players=[players[pk] for pk in seated],
-            first_dealer=0,
-            kind="tarot",
-            name=f"{t.name} · R{round_number} T{number}",
-            dealer_sits_out=size == 5,
-            options={"deals": deals_for_table(t, size)},
-        )
-        Table.objects.create(tournament=t, round=round_number, number=number, game=game)
+    started = games.games_start(
+        tables=[
+            {
+                "players": [players[pk] for pk in seated],
+                "first_dealer": 0,
+                "kind": "tarot",
+                "name": f"{t.name} · R{round_number} T{number}",
+                "dealer_sits_out": len(seated) == 5,
+                "options": {"deals": deals_for_table(t, len(seated))},
+            }
+            for number, seated in enumerate(tables, start=1)
+        ]
+    )
+    Table.objects.bulk_create(
+        Table(tournament=t, round=round_number, number=number, game=game)
+        for number, game in enumerate(started, start=1)
+    )
 
 
 def _min_players(t: Tournament) -> int:

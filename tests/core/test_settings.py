@@ -116,7 +116,7 @@ def test_production_defaults_are_https_without_a_proxy(tmp_path):
     assert s["SECURE_PROXY_SSL_HEADER"] is None
     assert s["TAROTCLUB_BEHIND_PROXY"] is False
     assert s["TAROTCLUB_DEMO_ACCOUNT"] is False
-    assert s["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert s["STATICFILES"] == "tarotclub.core.staticfiles.StaticFilesStorage"  # WhiteNoise's
     assert s["MIDDLEWARE"][1] == "whitenoise.middleware.WhiteNoiseMiddleware"
     assert s["MIDDLEWARE"][2] == "django.middleware.gzip.GZipMiddleware"  # pages compressed
     for app in ("axes", "csp"):
@@ -188,6 +188,6 @@ def test_the_suite_can_run_under_the_production_settings(tmp_path):
     done = run(["-c", PRINT], env)
     assert done.returncode == 0, done.stderr
     s = json.loads(done.stdout)
-    assert s["STATICFILES"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    assert s["STATICFILES"] == "tarotclub.core.staticfiles.StaticFilesStorage"  # WhiteNoise's
     assert s["TAROTCLUB_PLAIN_HTTP"] is True and s["DEBUG"] is False
     assert "testserver" in s["ALLOWED_HOSTS"]

@@ -427,3 +427,76 @@ def test_player_twice_in_a_played_round():
 
 def test_zero_rounds_plan_nothing():
     assert plan_rounds(range(8), 0) == []
+
+
+def _greedy_by_full_scan(search, prefix):
+    """The greedy start as it was, scanning every table for every player (quadratic)."""
+    n, sizes, rng = search.n, search.sizes, search.rng
+    plan = [[list(t) for t in round_] for round_ in prefix]
+    cnt, odd = search.hist_cnt[:], search.hist_odd[:]
+    while len(plan) < search.rounds:
+        order = list(range(n))
+        rng.shuffle(order)
+        order.sort(key=odd.__getitem__)
+        tables = [[] for _ in sizes]
+        odd_ids = [t for t, s in enumerate(sizes) if s != 4]
+        even_ids = [t for t, s in enumerate(sizes) if s == 4]
+        n_odd = sum(sizes[t] for t in odd_ids)
+        for group, ids in ((order[:n_odd], odd_ids), (order[n_odd:], even_ids)):
+            for p in group:
+                best_t, best_cost = -1, math.inf
+                for t in ids:
+                    if len(tables[t]) < sizes[t]:
+                        cost = sum(1 for q in tables[t] if cnt[p * n + q])
+                        if cost < best_cost:
+                            best_t, best_cost = t, cost
+                for q in tables[best_t]:
+                    cnt[p * n + q] += 1
+                    cnt[q * n + p] += 1
+                tables[best_t].append(p)
+                if sizes[best_t] != 4:
+                    odd[p] += 1
+        plan.append(tables)
+    return plan
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(3, 90),
+    played=st.integers(0, 3),
+    rounds=st.integers(1, 6),
+    allow_three=st.booleans(),
+    seed=st.integers(0, 1000),
+)
+def test_greedy_start_stops_at_a_table_without_met_players(n, played, rounds, allow_three, seed):
+    """The greedy start stops scanning at the first table where the player has met nobody
+    (linear instead of quadratic at 2,000 players): it seats exactly as the full scan did."""
+    import random
+
+    sizes = table_sizes(n, allow_three=allow_three)
+    history = plan_rounds(range(n), played, allow_three=allow_three, seed=seed, budget=200)
+    past = seating._past_rounds(history, {p: p for p in range(n)})
+
+    def search():
+        return seating._Search(n, rounds, sizes, past, random.Random(seed))
+
+    assert search()._start([]) == _greedy_by_full_scan(search(), [])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 19), min_size=2, max_size=6), max_size=30))
+def test_repeats_of_a_meeting_count(tables):
+    n = 20
+    cnt = [0] * (n * n)
+    for table in tables:
+        for a, b in itertools.combinations(sorted(set(table)), 2):
+            cnt[a * n + b] += 1
+            cnt[b * n + a] += 1
+    assert seating._repeats(cnt) == sum(max(0, c - 1) for c in cnt) // 2
+
+
+def test_two_thousand_players_five_rounds_without_repeats():
+    players = [f"player {i}" for i in range(2000)]
+    plan = plan_rounds(players, 5, seed=0)
+    assert_well_formed(plan, players, 5)
+    assert repeats(plan) == 0
