@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.forms import WholeNumberField
 from tarotclub.games.forms import StandingsFilterForm
 
 from .selectors import MIN_GAMES
@@ -15,7 +16,7 @@ class LeaderboardForm(StandingsFilterForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         message = ERR_MIN_GAMES % {"limit": MIN_GAMES_LIMIT}
-        self.fields["min"] = forms.IntegerField(
+        self.fields["min"] = WholeNumberField(
             label=_("At least … games"),
             required=False,
             min_value=1,
