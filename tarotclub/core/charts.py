@@ -94,13 +94,15 @@ def _empty(title: str) -> SafeString:
 
 
 def _frame(title: str, desc: str, body: str, table: str, legend: str = "") -> SafeString:
+    # (gettext outside the f-strings: makemessages does not read inside them)
+    as_table = _("The figures as a table")
     return mark_safe(
         f'<figure class="chart"><svg class="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'role="img" aria-label="{escape(title)}" preserveAspectRatio="xMidYMid meet" '
         f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
         f"<desc>{escape(desc)}</desc>{body}</svg>"
         f"<figcaption>{escape(title)}</figcaption>{legend}"
-        f'<details class="chart-data"><summary>{escape(_("The figures as a table"))}</summary>'
+        f'<details class="chart-data"><summary>{escape(as_table)}</summary>'
         f'<div class="table-wrap">{table}</div></details></figure>'
     )
 
@@ -192,8 +194,9 @@ def line_chart(
         for label, points in series
         for px, py in points
     )
+    series_head = _("Series")
     table = (
-        f'<table class="data"><thead><tr><th scope="col">{escape(_("Series"))}</th>'
+        f'<table class="data"><thead><tr><th scope="col">{escape(series_head)}</th>'
         f'<th scope="col">{escape(x_label)}</th><th scope="col">{escape(y_label)}</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
     )

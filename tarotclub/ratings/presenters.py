@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tarotclub.core.charts import line_chart
+from tarotclub.games.presenters import figure
 
 from . import selectors
 
@@ -24,4 +25,12 @@ def player_rating(player) -> dict | None:
         x_label=_("Date"),
         y_label=_("Rating"),
     )
-    return {"current": current, "rank": ahead + 1, "chart": chart, "games": len(history)}
+    return {
+        "current": current,
+        "rating": figure(current.rating, 1),  # a real minus sign, the reader's decimal mark
+        "mu": figure(current.mu, 1),
+        "sigma": figure(current.sigma, 1),
+        "rank": ahead + 1,
+        "chart": chart,
+        "games": len(history),
+    }
