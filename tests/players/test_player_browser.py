@@ -63,6 +63,8 @@ def test_the_player_pages_on_a_phone(phone, live_server, artifacts, member):
                     assert box["width"] > 200 and box["height"] > 100, (lang, name, box)
                     assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (lang, name, box)
     page.goto(base + paths["player"])
-    assert page.locator("svg.chart-svg polyline").count() == 1  # the cumulative score
+    # the rating history and the cumulative score
+    assert page.locator("svg.chart-svg polyline").count() == 2
+    assert page.locator("#rating-title ~ figure svg[role=img]").count() == 1
     assert page.locator("svg.chart-svg rect.bar").count() == 4  # the four contracts
     assert problems == {}, "\n".join(f"{k}: {v}" for k, v in sorted(problems.items()))
