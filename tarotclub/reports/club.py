@@ -28,6 +28,7 @@ from tarotclub.core.models import LogEntry, action
 from tarotclub.games.models import Change, Game, Record, Seat
 from tarotclub.kinds.tarot.models import Deal, DealLine
 from tarotclub.players.models import Player
+from tarotclub.seasons.models import Season
 from tarotclub.tournaments.models import Entry, Table, Tournament
 
 FORMAT = "tarotclub-club-export"
@@ -49,7 +50,7 @@ def _user_names() -> dict[int, str]:
 
 
 def club_data() -> dict:
-    """The club as one JSON-ready dict (see docs/club-export.md). 12 queries."""
+    """The club as one JSON-ready dict (see docs/club-export.md). 14 queries."""
     with snapshot():
         return _read()
 
@@ -186,6 +187,28 @@ def _read() -> dict:
         }
         for t in Tournament.objects.order_by("date", "pk").values()
     ]
+    season_tournaments = defaultdict(list)
+    for season_id, t_id in Season.tournaments.through.objects.order_by("pk").values_list(
+        "season_id", "tournament_id"
+    ):
+        season_tournaments[season_id].append(t_id)
+    seasons = [
+        {
+            "id": x["id"],
+            "name": x["name"],
+            "start": x["start"],
+            "end": x["end"],
+            "formula": x["formula"],
+            "best_n": x["best_n"],
+            "points": x["points"],
+            "min_attendance": x["min_attendance"],
+            "casual_games_count": x["include_casual"],
+            "tournaments": season_tournaments.get(x["id"], []),
+            "created_at": x["created_at"],
+            "created_by": users.get(x["created_by_id"]),
+        }
+        for x in Season.objects.order_by("start", "pk").values()
+    ]
     game_history = [
         {
             "game": c["game_id"],
@@ -229,6 +252,7 @@ def _read() -> dict:
         "players": players,
         "games": games,
         "tournaments": tournaments,
+        "seasons": seasons,
         "history": {"games": game_history, "site": site_history},
     }
 
@@ -404,6 +428,25 @@ def _sheets(data: dict):
             for t in data["tournaments"]
             for x in t["tables"]
         ],
+    )
+    season_cols = [
+        "id",
+        "name",
+        "start",
+        "end",
+        "formula",
+        "best_n",
+        "points",
+        "min_attendance",
+        "casual_games_count",
+        "tournaments",
+        "created_at",
+        "created_by",
+    ]
+    yield (
+        "seasons",
+        season_cols,
+        [[_cell(x[k]) for k in season_cols] for x in data["seasons"]],
     )
     h_cols = ["game", "number", "action", "user", "at", "before", "after"]
     yield (

@@ -42,7 +42,18 @@ def built(director):
     t, _ = make_tournament(8, rounds=2)
     t = tournaments.tournament_start(tournament=t, user=director)
     play_round(t)
-    return {"game": game, "tournament": t}
+    from tarotclub.seasons.services import season_create
+
+    season = season_create(
+        name="Championnat",
+        start=t.date,
+        end=t.date,
+        formula="places",
+        best_n=3,
+        tournaments=[t],
+        user=director,
+    )
+    return {"game": game, "tournament": t, "season": season}
 
 
 def test_everything_is_there(built):
@@ -57,6 +68,9 @@ def test_everything_is_there(built):
     (t,) = data["tournaments"]
     assert len(t["entries"]) == 8 and len(t["tables"]) == 2
     assert {x["game"] for x in t["tables"]} <= {g["id"] for g in data["games"]}
+    (season,) = data["seasons"]
+    assert season["tournaments"] == [t["id"]] and season["formula"] == "places"
+    assert season["best_n"] == 3 and season["points"][:3] == [25, 20, 16]
 
 
 def test_scores_and_totals_match_the_stored_deals(built):
@@ -102,6 +116,7 @@ def test_the_workbook_holds_the_same_rows_and_no_formula(built):
     assert counts["deal scores"] == DealLine.objects.count()
     assert counts["entries"] == 8
     assert counts["game history"] == len(data["history"]["games"])
+    assert counts["seasons"] == 1
     names = [c.value for c in book["players"]["B"][1:]]
     assert "'=HYPERLINK(1)" in names  # shown as text, never evaluated
     scores = [c.value for c in book["deal scores"]["D"][1:]]
@@ -157,5 +172,5 @@ def test_constant_queries(director, django_assert_num_queries, rounds):
     for _ in range(rounds):
         play_round(t)
         t = tournaments.tournament_next_round(tournament=t, user=director)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(14):
         club.club_data()
