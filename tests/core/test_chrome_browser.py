@@ -42,11 +42,19 @@ def header_height(page) -> float:
 
 
 def nav_links(page) -> list[str]:
-    """The menu's destinations, as the server rendered them (links and the log-out button)."""
+    """The menu's destinations, as the server rendered them (the search box, links and the
+    buttons: the search's and the log-out one)."""
     return page.evaluate(
-        """Array.from(document.querySelectorAll('.site-menu a[href], .site-menu button'))
-             .map((e) => e.getAttribute('href') || 'button:' + e.textContent.trim())"""
+        f"Array.from(document.querySelectorAll('.site-menu input[type=search], "
+        f".site-menu a[href], .site-menu button')).map({DESTINATION})"
     )
+
+
+#: what a focused element of the menu is: its link, the search box or a button's words
+DESTINATION = (
+    "(e) => e.matches('input') ? 'search:' + e.name"
+    " : (e.getAttribute('href') || 'button:' + e.textContent.trim())"
+)
 
 
 def assert_clean(page, where: str) -> None:
@@ -98,6 +106,7 @@ def test_menu_reaches_every_link_by_keyboard(phone, club):
     page.goto(page.base_url + "/")
     expected = nav_links(page)
     assert {"/games/", "/players/", "/tournaments/", "/history/"} <= set(expected)
+    assert expected[:2] == ["search:q", "button:Find"]  # the search box comes first
     assert any(e.startswith("button:") for e in expected)  # log out
     # Tab from the top of the page reaches the menu's summary first thing after the brand
     page.keyboard.press("Tab")
@@ -108,12 +117,7 @@ def test_menu_reaches_every_link_by_keyboard(phone, club):
     reached = []
     for _ in expected:
         page.keyboard.press("Tab")
-        reached.append(
-            page.evaluate(
-                "(e => e.getAttribute('href') || 'button:' + e.textContent.trim())"
-                "(document.activeElement)"
-            )
-        )
+        reached.append(page.evaluate(f"({DESTINATION})(document.activeElement)"))
         # a focused target shows where it is (an outline or a box shadow)
         assert page.evaluate(
             """(() => { const s = getComputedStyle(document.activeElement);
@@ -125,12 +129,19 @@ def test_menu_reaches_every_link_by_keyboard(phone, club):
     page.keyboard.press("Escape")
     assert not page.evaluate("document.querySelector('.site-menu').open")
     assert page.evaluate("document.activeElement.matches('.site-menu > summary')")
-    # every destination opens, by keyboard
+    # every destination opens, by keyboard: the search box first, then the first link
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
+    page.keyboard.type("cup")
     with page.expect_navigation():
         page.keyboard.press("Enter")
-    assert page.url == page.base_url + expected[0]
+    assert page.url == page.base_url + "/search/?q=cup"
+    page.goto(page.base_url + "/")
+    for key in ("Tab", "Tab", "Enter", "Tab", "Tab", "Tab"):  # summary, open, box, Find, link
+        page.keyboard.press(key)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.url == page.base_url + expected[2]
 
 
 def test_menu_works_by_tap_without_javascript(browser_context_no_js, live_server, club):
@@ -138,7 +149,7 @@ def test_menu_works_by_tap_without_javascript(browser_context_no_js, live_server
     page.set_viewport_size(SMALL)
     log_in(page, "director", "pw-director-1")
     page.goto(live_server.url + "/")
-    links = [e for e in nav_links(page) if not e.startswith("button:")]
+    links = [e for e in nav_links(page) if not e.startswith(("button:", "search:"))]
     for href in links:
         page.goto(live_server.url + "/")
         page.click(".site-menu > summary")
@@ -154,9 +165,9 @@ def test_menu_works_by_tap_without_javascript(browser_context_no_js, live_server
     assert page.locator(".site-menu a[href='/players/']").is_visible()
     page.click(".site-menu > summary")
     assert not page.locator(".site-menu a[href='/players/']").is_visible()
-    # and log out works from the menu
+    # and log out works from the menu (the first button is the search box's)
     page.click(".site-menu > summary")
-    page.click(".site-menu button[type=submit]")
+    page.click(".site-menu .account button[type=submit]")
     page.wait_for_load_state("load")
     assert page.locator(".site-menu a[href='/login/']").count() == 1
 
@@ -229,7 +240,8 @@ def test_my_pages_pass_the_page_check(phone, club, artifacts, lang):
     visit("players-sorted", "/players/?sort=-name")
     visit("players-search", "/players/?q=an")
     visit("player-new", "/players/new/")
-    visit("player-edit", f"/players/{p.pk}/")
+    visit("player", f"/players/{p.pk}/")
+    visit("player-edit", f"/players/{p.pk}/edit/")
     # the form's errors, shown
     page.fill("#id_name", "")
     page.click("main button[type=submit]")
@@ -244,7 +256,7 @@ def test_my_pages_pass_the_page_check(phone, club, artifacts, lang):
     page.screenshot(path=str(artifacts / f"chrome-{lang}-locked-out.png"), full_page=True)
     assert page.locator("main .errors").count() == 1
     assert_clean(page, f"{lang} locked out")
-    assert len(checked) == 13
+    assert len(checked) == 14
 
 
 def test_player_list_pages_and_sorts_with_big_targets(phone, make_players, director, artifacts):

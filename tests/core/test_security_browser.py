@@ -84,7 +84,7 @@ def test_no_page_breaks_the_policy(csp_page, live_server, director, member, make
     visit(page, f"/tournaments/{t.pk}/")
     # "Where do I sit?": an htmx search as one types
     visit(page, f"/tournaments/{t.pk}/where/")
-    page.fill("input[name=q]", "Anne")
+    page.fill("main input[name=q]", "Anne")
     page.wait_for_timeout(800)
     assert_clean(page)
 

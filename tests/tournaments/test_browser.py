@@ -28,7 +28,7 @@ def test_a_table_enters_and_confirms_its_round(phone, live_server, artifacts):
     # a player finds their seat (the public page shows no link to the sheet), then opens the
     # table's sheet through the QR code printed on it
     page.goto(f"{live_server.url}/tournaments/{t.pk}/where/")
-    page.fill("input[name=q]", seats[2].name[-4:])
+    page.fill("main input[name=q]", seats[2].name[-4:])
     page.click("button.primary")
     assert f"Table {table.number}" in page.inner_text(".seats-found")
     assert page.locator(".seats-found a").count() == 0
