@@ -79,7 +79,8 @@ def _play_tables(tables, deals: int, *, lock: bool) -> None:
         lines.extend(DealLine(deal_id=pk, player_id=p, score=-unit) for p in others)
     DealLine.objects.bulk_create(lines, batch_size=1000)
     # what the services leave: the sheet's revision moved (and locked when confirmed)
-    Game.objects.filter(pk__in=games).update(revision=F("revision") + deals + lock, locked=lock)
+    bump = deals + int(lock)  # (a bool in SQL is no number on PostgreSQL)
+    Game.objects.filter(pk__in=games).update(revision=F("revision") + bump, locked=lock)
 
 
 def build(n_players: int):
