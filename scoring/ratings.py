@@ -109,17 +109,11 @@ def rate(
     return updates, skills
 
 
-def check_table(totals: Mapping[Hashable, int]) -> None:
-    """Refuse (RuleError) what `rate` cannot rate: fewer than 2 players, a total not an int."""
-    _check(Table(None, totals))
-
-
 __all__ = [
     "ERR_TABLE_SIZE",
     "Skill",
     "Table",
     "Update",
-    "check_table",
     "initial",
     "places",
     "rate",

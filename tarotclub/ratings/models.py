@@ -73,7 +73,6 @@ class RatingState(models.Model):
     """One row, locked by whoever brings the ratings up to date, so two never do it at once."""
 
     refreshed_at = models.DateTimeField(null=True, blank=True)
-    games = models.PositiveIntegerField(default=0)  # rated games at the last refresh
 
     def __str__(self) -> str:
         return f"ratings refreshed at {self.refreshed_at}"

@@ -85,7 +85,6 @@ def _rate_from(key) -> Refresh:
         ),
         batch_size=500,
     )
-    RatingState.objects.filter(pk=1).update(games=selectors.rated_games().count())
     return Refresh(len(games), len(rows))
 
 
