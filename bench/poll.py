@@ -46,46 +46,6 @@ def queries(call) -> int:
     return len(ctx.captured_queries)
 
 
-def deal_input(game, players, number: int):
-    from tarotclub.kinds.tarot import services as tarot
-
-    dealer = tarot.dealer_for(game, number, players)
-    taker = [p for p in players if p.pk != dealer.pk][number % (len(players) - 1)]
-    return tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=41 + number % 30)
-
-
-def sheet(players, count: int):
-    """A casual game with `count` deals, stored in bulk as the services store them."""
-    from tarotclub.games.models import Game
-    from tarotclub.games.services import game_start
-    from tarotclub.kinds.tarot import services as tarot
-    from tarotclub.kinds.tarot.models import Deal, DealLine
-
-    game = game_start(players=players, first_dealer=0)
-    deals, lines = [], []
-    for number in range(1, count + 1):
-        dealer = tarot.dealer_for(game, number, players)
-        data = deal_input(game, players, number)
-        result = tarot.deal_score(game, dealer, players, data)
-        deal = Deal(game=game, number=number, dealer=dealer, revision=number)
-        tarot._apply(deal, data, result)
-        deals.append(deal)
-        lines.append(tarot._scores(players, result))
-    Deal.objects.bulk_create(deals, batch_size=500)
-    DealLine.objects.bulk_create(
-        (
-            DealLine(deal=deal, player_id=pk, score=score)
-            for deal, scores in zip(deals, lines, strict=True)
-            for pk, score in scores.items()
-        ),
-        batch_size=900,
-    )
-    totals = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
-    tally = {"rev": count, "count": count, "totals": totals}
-    Game.objects.filter(pk=game.pk).update(revision=count, tally=tally)
-    return Game.objects.get(pk=game.pk)
-
-
 def main() -> None:
     with test_database():
         from django.db import connection
@@ -93,6 +53,7 @@ def main() -> None:
         from django.urls import reverse
 
         from bench.goals import record
+        from tarotclub.demo.history import sheet_deal, tarot_sheet
         from tarotclub.games.models import Game
         from tarotclub.kinds.tarot import services as tarot
         from tarotclub.players.services import player_create
@@ -109,7 +70,7 @@ def main() -> None:
         players = [player_create(name=n) for n in ("Anne", "Bram", "Chloé", "Dirk")]
         seen: dict[tuple[int, str], tuple[float, int]] = {}
         for size in SIZES:
-            game = sheet(players, size)
+            game = tarot_sheet(players, deals=size)
             url = reverse("games:poll", args=[game.token])
 
             def answer(url, params, gzip=False):
@@ -123,7 +84,7 @@ def main() -> None:
 
             rows = [("nothing changed", measure({"rev": game.revision, "n": size}))]
             rev = game.revision
-            tarot.deal_add(game=game, data=deal_input(game, players, size + 1))
+            tarot.deal_add(game=game, data=sheet_deal(game, players, size + 1))
             rows.append(("after a new deal", measure({"rev": rev, "n": size})))
             game = Game.objects.get(pk=game.pk)
             rev = game.revision

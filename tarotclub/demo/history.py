@@ -3,6 +3,8 @@
 `tarot_history(players, deals=1000)` seats the players at casual games of four and five, a
 game a day, and stores the deals in bulk with the scores `scoring.fft` gives them: the same
 rows the service writes, without its per-deal history, so a thousand deals take a second.
+`tarot_sheet(players, deals=2000)` is one long game built the same way (the poll's tests and
+bench). Each game's revision and tally are those the services would leave (`Game.tally`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.utils import timezone
 from scoring import fft
 from tarotclub.games.models import Game
 from tarotclub.games.services import game_start
+from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.models import Deal, DealLine
 
 CONTRACTS = ("prise", "garde", "prise", "garde_sans", "garde", "garde_contre")
@@ -83,9 +86,51 @@ def tarot_history(players, *, deals: int, per_game: int = 20, start: dt.date | N
         when = timezone.make_aware(
             dt.datetime.combine(start + dt.timedelta(days=day), dt.time(20, 0))
         )
-        Game.objects.filter(pk=game.pk).update(created_at=when, finished_at=when)
+        Game.objects.filter(pk=game.pk).update(
+            created_at=when, finished_at=when, revision=count, tally=_tally(game, count)
+        )
         Deal.objects.filter(game=game).update(created_at=when)
         games.append(game)
         made += count
         day += 1
     return games
+
+
+def _tally(game: Game, count: int) -> dict:
+    """The tally the services keep for `game` once it holds `count` deals."""
+    totals = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
+    return {"rev": count, "count": count, "totals": totals}
+
+
+def sheet_deal(game: Game, players, number: int) -> tarot.DealInput:
+    """Deal `number` of `tarot_sheet`'s game: a prise by a different player each time."""
+    dealer = tarot.dealer_for(game, number, players)
+    taker = [p for p in players if p.pk != dealer.pk][number % (len(players) - 1)]
+    return tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=41 + number % 30)
+
+
+@transaction.atomic
+def tarot_sheet(players, *, deals: int, created_by=None) -> Game:
+    """A casual game of `players` with `deals` deals, stored in bulk as the services store
+    them (dealers, scores by `scoring.fft`, revisions, the tally)."""
+    game = game_start(players=players, first_dealer=0, created_by=created_by)
+    rows, lines = [], []
+    for number in range(1, deals + 1):
+        dealer = tarot.dealer_for(game, number, players)
+        data = sheet_deal(game, players, number)
+        result = tarot.deal_score(game, dealer, players, data)
+        deal = Deal(game=game, number=number, dealer=dealer, revision=number)
+        tarot._apply(deal, data, result)
+        rows.append(deal)
+        lines.append(tarot._scores(players, result))
+    Deal.objects.bulk_create(rows, batch_size=500)
+    DealLine.objects.bulk_create(
+        (
+            DealLine(deal=deal, player_id=pk, score=score)
+            for deal, scores in zip(rows, lines, strict=True)
+            for pk, score in scores.items()
+        ),
+        batch_size=900,
+    )
+    Game.objects.filter(pk=game.pk).update(revision=deals, tally=_tally(game, deals))
+    return Game.objects.get(pk=game.pk)

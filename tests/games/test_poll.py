@@ -11,12 +11,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tarotclub.demo.history import sheet_deal, tarot_sheet
 from tarotclub.games import selectors as game_selectors
 from tarotclub.games.models import Game
-from tarotclub.games.services import game_finish, game_start
+from tarotclub.games.services import game_finish
 from tarotclub.kinds.tarot import selectors as tarot_selectors
 from tarotclub.kinds.tarot import services as tarot
-from tarotclub.kinds.tarot.models import Deal, DealLine
+from tarotclub.kinds.tarot.models import DealLine
 
 pytestmark = pytest.mark.django_db
 
@@ -28,44 +29,13 @@ SIZES = (2, 2000)
 
 
 def _deal(game, i: int) -> tarot.DealInput:
-    players = game_selectors.seat_players(game)
-    dealer = tarot.dealer_for(game, i, players)
-    taker = [p for p in players if p.pk != dealer.pk][i % (len(players) - 1)]
-    return tarot.DealInput(taker=taker.pk, contract="prise", bouts=1, points=41 + i % 30)
-
-
-def _bulk_fill(game: Game, count: int) -> Game:
-    """`count` deals stored as the services store them (scores from `scoring`), in bulk."""
-    players = game_selectors.seat_players(game)
-    deals, scores = [], []
-    for i in range(1, count + 1):
-        dealer = tarot.dealer_for(game, i, players)
-        data = _deal(game, i)
-        result = tarot.deal_score(game, dealer, players, data)
-        deal = Deal(game=game, number=i, dealer=dealer, revision=i)
-        tarot._apply(deal, data, result)
-        deals.append(deal)
-        scores.append(tarot._scores(players, result))
-    Deal.objects.bulk_create(deals, batch_size=500)
-    DealLine.objects.bulk_create(
-        (
-            DealLine(deal=deal, player_id=pk, score=score)
-            for deal, lines in zip(deals, scores, strict=True)
-            for pk, score in lines.items()
-        ),
-        batch_size=900,
-    )
-    totals = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
-    Game.objects.filter(pk=game.pk).update(
-        revision=count, tally={"rev": count, "count": count, "totals": totals}
-    )
-    return Game.objects.get(pk=game.pk)
+    return sheet_deal(game, game_selectors.seat_players(game), i)
 
 
 @pytest.fixture
 def sheet_of(four, member):
     def make(count: int) -> Game:
-        return _bulk_fill(game_start(players=four, first_dealer=0, created_by=member), count)
+        return tarot_sheet(four, deals=count, created_by=member)
 
     return make
 
