@@ -9,11 +9,13 @@ rulebook's grid. Pure Python: no Django, no I/O.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal
 from fractions import Fraction
 
 from . import RuleError, _
 from ._common import is_int
+from .movement import boards_of_set, taker_of
 
 TOP = Fraction(100)
 
@@ -160,8 +162,103 @@ def team_match_points(diff: int) -> tuple[Decimal, Decimal]:
     return (pm, zero) if pm > 0 else (zero, -pm)
 
 
+@dataclass(frozen=True)
+class Play:
+    """One play of a board: a line of its grading sheet (1.10)."""
+
+    board: int
+    round: int
+    table: int
+    score: int  # the signed board score written on the slip
+    attack: Fraction  # the taker's grade
+    defence: Fraction  # each defender's grade
+    taker: Hashable
+    defenders: tuple[Hashable, ...]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's record (feuille de route, 1.10): the boards taken and defended, graded."""
+
+    player: Hashable
+    took: tuple[Play, ...]
+    defended: tuple[Play, ...]
+    attack: Fraction | None  # mean of the grades as taker (None: never took a graded board)
+    defence: Fraction | None
+    overall: Fraction | None  # None: no graded board yet
+
+
+@dataclass(frozen=True)
+class Session:
+    """A graded individual session: each board's sheet, each player's record, the rankings."""
+
+    boards: dict[int, tuple[Play, ...]]  # board -> its plays in round order
+    records: dict[Hashable, Record]
+    general: list[Hashable]
+    alternating: list[Hashable]
+
+
+def grade_session(movement, per_set: int, scores: Mapping[tuple[int, int], int]) -> Session:
+    """Grade an individual session played on `movement` (`scoring.movement`) with `per_set`
+    boards a set, from the board scores entered so far, `{(board, round): score}`.
+
+    Who took and who defended each play comes from the movement and the taker's orientation
+    marked on the board. A board played by one table only is graded 50 / 50 (duplicate.md open
+    question 3); one not played yet is left out. Players are the movement's
+    `(orientation, starting table)`; a player with no graded board has no percentage and is not
+    ranked yet.
+    """
+    plays: dict[int, list[tuple[int, int, int, Hashable, tuple]]] = {}
+    for round in range(1, movement.rounds + 1):
+        for seating in movement.seating(round):
+            for board in boards_of_set(seating.board_set, per_set):
+                if (board, round) not in scores:
+                    continue
+                score = scores[(board, round)]
+                if not is_int(score):
+                    raise RuleError(ERR_SCORE)
+                orientation = taker_of(board)
+                taker = seating.seats[orientation]
+                defenders = tuple(p for o, p in seating.seats.items() if o != orientation)
+                plays.setdefault(board, []).append((round, seating.table, score, taker, defenders))
+    boards: dict[int, tuple[Play, ...]] = {}
+    took: dict[Hashable, list[Play]] = {}
+    defended: dict[Hashable, list[Play]] = {}
+    for board in sorted(plays):
+        lines = plays[board]
+        grades = grade_board([line[2] for line in lines]) if len(lines) >= 2 else [TOP / 2]
+        sheet = []
+        for (round, table, score, taker, defenders), grade in zip(lines, grades, strict=True):
+            play = Play(board, round, table, score, grade, TOP - grade, taker, defenders)
+            sheet.append(play)
+            took.setdefault(taker, []).append(play)
+            for d in defenders:
+                defended.setdefault(d, []).append(play)
+        boards[board] = tuple(sheet)
+    records = {}
+    lines_of: dict[str, dict[Hashable, Fraction]] = {}
+    for player in movement.players():
+        mine, theirs = took.get(player, []), defended.get(player, [])
+        attack = _mean([p.attack for p in mine]) if mine else None
+        defence = _mean([p.defence for p in theirs]) if theirs else None
+        overall = (
+            overall_percentage([p.attack for p in mine], [p.defence for p in theirs])
+            if mine or theirs
+            else None
+        )
+        records[player] = Record(player, tuple(mine), tuple(theirs), attack, defence, overall)
+        if overall is not None:
+            lines_of.setdefault(player[0], {})[player] = overall
+    ranked = {p: r.overall for p, r in records.items() if r.overall is not None}
+    return Session(boards, records, general_ranking(ranked), alternating_ranking(lines_of))
+
+
 __all__ = [
     "WEIGHTS",
+    "Play",
+    "Record",
+    "Session",
+    "grade_session",
     "alternating_ranking",
     "defence_grade",
     "general_ranking",
