@@ -59,7 +59,6 @@ ERR_ROUNDS = _(
     "meet a set of boards again (here %(rounds)s rounds)."
 )
 ERR_PER_SET = _("Each table plays at least one board a round (here %(per_set)s).")
-ERR_ORIENTATION = _("An orientation is N, E, S or W, not %(orientation)s.")
 
 Player = tuple[str, int]  # (orientation, starting table)
 
