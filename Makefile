@@ -7,6 +7,9 @@ MANAGE := $(PY) manage.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SERVE_HOST ?= 0.0.0.0
+# Test processes (pytest-xdist): one per core; a test file stays in one process.
+TEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: run serve test test-production test-postgres setup lint format messages bench bench-load check-migrations clean
 
@@ -50,17 +53,17 @@ messages: $(STAMP)
 
 test: setup lint check-migrations
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test $(MANAGE) collectstatic --noinput -v 0
-	$(PY) -m pytest
+	$(PYTEST)
 
 # The suite under the production settings as `make serve` runs them (manifest static files).
 test-production: setup
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(MANAGE) collectstatic --noinput -v 0
-	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(PY) -m pytest -m "not browser" -p no:cacheprovider
+	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(PYTEST) -m "not browser" -p no:cacheprovider
 
 # The suite on the database named by DATABASE_URL (e.g. PostgreSQL), without the browser.
 test-postgres: setup
 	test -n "$$DATABASE_URL" || (echo "Set DATABASE_URL to a PostgreSQL database"; exit 2)
-	$(PY) -m pytest -m "not browser" -p no:cacheprovider
+	$(PYTEST) -m "not browser" -p no:cacheprovider
 
 bench: setup
 	$(PY) bench/run.py
