@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
@@ -388,6 +389,23 @@ class ReplayedKind(kinds.Kind):
 
     def standings_rows(self, played: list[Played]) -> list[dict]:  # pragma: no cover
         raise NotImplementedError
+
+    # --- a player's page and head to head ------------------------------------------------------
+
+    #: The standings figure a player follows over time (a key of `standings_rows`' rows that
+    #: adds up game after game), drawn cumulated on the player's page; "" for none.
+    trend_figure: ClassVar[str] = ""
+    #: The chart's title, and a sentence saying what it follows.
+    trend_title: ClassVar[Promise | str] = ""
+    trend_note: ClassVar[Promise | str] = ""
+    #: A sentence saying how `table_results` orders the players (under head to head).
+    results_note: ClassVar[Promise | str] = ""
+
+    def table_results(self, played: Played) -> list[dict[int, int]]:
+        """The places at the table (1 = best, ties share) of each result this game gives:
+        one per game played to its end (a kind whose records are whole games gives one per
+        record); none for a game not decided yet."""
+        return []
 
     def standings(self, date_from=None, date_to=None):
         from .selectors import games_in_range
