@@ -175,6 +175,7 @@ def kind_section(kind, played: list, player: Player) -> dict:
             title=str(kind.trend_title),
             x_label=_("Date"),
             y_label=str(kind.trend_title),
+            whole=True,  # the trend figures are counts and stakes
         )
     return section
 
@@ -251,8 +252,10 @@ def versus_page(player: Player, other: Player) -> dict:
                 "figures": standings_cells(kind, kind.standings_rows(played), pks),
             }
         )
+    labels = selectors.short_labels([player, other])
     return {
         "other_kinds": others,
+        "labels": [labels[player.pk], labels[other.pk]],
         "result": result,
         "chart": chart,
         "together_rate": percent(

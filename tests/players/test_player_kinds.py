@@ -24,20 +24,24 @@ def _age(game, days: int) -> None:
 
 @pytest.fixture
 def demo(db, member):
+    return other_games(member)
+
+
+def other_games(user) -> dict:
     """The demo club's other games (its builders), twice, the first time a month ago."""
     from tarotclub.demo.builders import LONG_NAMES, ROSTER, _roster, demo_other_kinds
 
     players = _roster(ROSTER)
     long_names = _roster(LONG_NAMES)
-    first = demo_other_kinds(member, players, long_names)
+    first = demo_other_kinds(user, players, long_names)
     for game in first.values():
         _age(game, 30)
     # the second time with the roster turned round: other players, other results
-    second = demo_other_kinds(member, players[3:] + players[:3], long_names[1:] + long_names[:1])
+    second = demo_other_kinds(user, players[3:] + players[:3], long_names[1:] + long_names[:1])
     # the demo's Cuckoo match is under way: two more played to their end
     finished = [
-        _cuckoo_match(member, [players[16], long_names[0], players[0], players[1]], days=12),
-        _cuckoo_match(member, [players[0], players[3], long_names[0], players[5]], days=5),
+        _cuckoo_match(user, [players[16], long_names[0], players[0], players[1]], days=12),
+        _cuckoo_match(user, [players[0], players[3], long_names[0], players[5]], days=5),
     ]
     games = [*first.values(), *second.values(), *finished]
     return {"players": players + long_names, "games": games}
@@ -233,3 +237,116 @@ def test_head_to_head_without_a_shared_game_of_a_kind(member_client, demo):
     )
     assert page.status_code == 200
     assert page.context["other_kinds"] == []
+
+
+# --- constant queries ----------------------------------------------------------------------
+
+
+def _templates(user, seated):
+    """One game of each other kind at these four players' table, through the services: Fool's
+    Faith won with challenge cards given, Death's Pot, Keys (two games), Cuckoo played out."""
+    from tarotclub.games import services
+    from tarotclub.kinds.foolsfaith import services as challenges
+    from tarotclub.kinds.foolsfaith.models import Challenge
+
+    a, b, c, d = (p.pk for p in seated)
+    ff = services.game_start(players=seated, kind="foolsfaith", created_by=user)
+    for tricks in ({a: 5, b: 1, c: 1, d: 1}, {a: 2, b: 2, c: 2, d: 2}, {a: 1, b: 5, c: 1, d: 1}):
+        services.record_add(game=ff, data={"tricks": tricks}, user=user)
+    challenges.challenges_suggest(user=user)
+    sing, joke = Challenge.objects.order_by("order")[:2]
+    ff.refresh_from_db()
+    challenges.challenges_award(game=ff, awards=[(sing.pk, a), (joke.pk, c)], user=user)
+    dp = services.game_start(players=seated, kind="deathspot", created_by=user)
+    for data in (
+        {"death": c},
+        {"excuse": a, "trump1": None, "trump11": d, "tricks": {a: 4, b: 3, c: 3, d: 2}},
+    ):
+        services.record_add(game=dp, data=data, user=user)
+    kk = services.game_start(players=seated, kind="keys", created_by=user)
+    for data in (
+        {"suits": {a: "hearts", b: "spades", c: "diamonds", d: "clubs"}, "winner": b,
+         "keys": {a: 3, c: 1, d: 4}},
+        {"suits": {a: "clubs", b: "hearts", c: "spades"}, "winner": a, "keys": {b: 2, c: 2}},
+    ):  # fmt: skip
+        services.record_add(game=kk, data=data, user=user)
+    ck = _cuckoo_match(user, seated, days=0)
+    return [ff, dp, kk, ck]
+
+
+def _copy(template, n: int) -> None:
+    """`n` more games like `template` (seats, records, end), in bulk, over `n` evenings."""
+    seats = list(template.seats.all())
+    records = list(template.records.order_by("number"))
+    games = Game.objects.bulk_create(
+        Game(
+            kind=template.kind,
+            first_dealer=template.first_dealer,
+            options=template.options,
+            finished_at=template.finished_at,
+            created_by=template.created_by,
+        )
+        for _ in range(n)
+    )
+    Seat.objects.bulk_create(
+        Seat(game=g, player_id=s.player_id, position=s.position) for g in games for s in seats
+    )
+    Record.objects.bulk_create(
+        Record(game=g, number=r.number, data=r.data) for g in games for r in records
+    )
+    now = timezone.now()
+    step = max(n // 10, 1)
+    for start in range(0, n, step):
+        chunk = [g.pk for g in games[start : start + step]]
+        Game.objects.filter(pk__in=chunk).update(created_at=now - dt.timedelta(days=1 + start))
+
+
+def _table_of_four(make_players, member, names, games_per_kind: int):
+    seated = make_players(*names)
+    for template in _templates(member, seated):
+        _copy(template, games_per_kind - 1)
+    return seated
+
+
+def _queries(client, url, params=None):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(url, params)  # the first view rates the games the ratings had not seen yet
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.get(url, params)
+    assert response.status_code == 200
+    return len(ctx.captured_queries), response
+
+
+#: The player page's queries, here: session and user, the player, the ratings' two staleness
+#: reads, the games with seats and records (3), the tournaments (none), French Tarot's game
+#: days and rows, Fool's Faith's challenge cards (for its standings figures), the rating.
+PAGE_QUERIES = 13
+#: Head to head: session and user, the player, the form's other player, each player's French
+#: Tarot game days and rows (2 each), the shared games with seats and records (3), Fool's
+#: Faith's challenge cards, and the roster in the form's list.
+VERSUS_QUERIES = 13
+
+
+def test_the_pages_take_the_same_queries_for_10_and_200_games_of_each_kind(
+    member_client, make_players, member
+):
+    small = _table_of_four(make_players, member, ("Anne", "Bram", "Chloé", "Dirk"), 10)
+    big = _table_of_four(make_players, member, ("Fien", "Gilles", "Hanne", "Ivo"), 200)
+    counts = {}
+    for label, (first, second), size in (("small", small[:2], 10), ("big", big[:2], 200)):
+        n, page = _queries(member_client, reverse("players:detail", args=[first.pk]))
+        sections = page.context["other_kinds"]
+        assert [s["kind"].identifier for s in sections] == list(OTHER_KINDS)
+        assert all(s["games"] == size and s["figures"] and s["chart"] for s in sections)
+        wins = _kind_section(page.context, "keys")["row"]["won"]
+        assert wins == size  # Anne and Fien win the second game of each Keys session
+        v, versus = _queries(
+            member_client, reverse("players:versus", args=[first.pk]), {"other": second.pk}
+        )
+        assert [s["meetings"].results for s in versus.context["other_kinds"]] == [
+            size, size, 2 * size, size,
+        ]  # fmt: skip
+        counts[label] = (n, v)
+    assert counts["small"] == counts["big"] == (PAGE_QUERIES, VERSUS_QUERIES), counts
