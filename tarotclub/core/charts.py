@@ -62,6 +62,12 @@ def _x_text(x) -> str:
     return _figure(float(x))
 
 
+def _x_cell(x) -> str:
+    """An x value in the table: a date as one <time> (never broken at its hyphens)."""
+    text = escape(_x_text(x))
+    return f'<time datetime="{text}">{text}</time>' if isinstance(x, dt.date) else text
+
+
 def nice_ticks(low: float, high: float, count: int = 5, *, whole: bool = False) -> list[float]:
     """Round tick values covering [low, high] (1, 2 or 5 times a power of ten apart);
     `whole`: for a count, ticks a whole number apart (and a flat line at 0 stays above it)."""
@@ -194,7 +200,7 @@ def line_chart(
             + "</ul>"
         )
     rows = "".join(
-        f"<tr><td>{escape(label)}</td><td>{escape(_x_text(px))}</td>"
+        f"<tr><td>{escape(label)}</td><td>{_x_cell(px)}</td>"
         f'<td class="num">{escape(_figure(float(py)))}</td></tr>'
         for label, points in series
         for px, py in points

@@ -320,17 +320,20 @@ class ReplayedKind(kinds.Kind):
         return (state.winner,) if getattr(state, "winner", None) is not None else ()
 
     def list_results(self, games) -> dict:
+        return self.list_results_of([self.load(game) for game in games])
+
+    def list_results_of(self, played: Sequence[Played]) -> dict:
+        """`list_results` of games already replayed (a page that also needs their states)."""
         from .kinds import ListResult
 
         results = {}
-        for game in games:
-            played = self.load(game)
-            if played.state is None:
+        for p in played:
+            if p.state is None:
                 continue
-            results[game.pk] = ListResult(
-                leaders=self.leaders(played.state),
-                over=played.over or game.finished,
-                draw=bool(getattr(played.state, "draw", False)),
+            results[p.game.pk] = ListResult(
+                leaders=self.leaders(p.state),
+                over=p.over or p.game.finished,
+                draw=bool(getattr(p.state, "draw", False)),
             )
         return results
 

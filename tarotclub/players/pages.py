@@ -126,13 +126,16 @@ def _row_of(rows: list[dict], pk: int) -> dict | None:
 
 def standings_cells(kind, rows: list[dict], pks) -> list[dict]:
     """The kind's standings columns (but the name) for these players' rows, rendered as its
-    standings page renders them: [{"label", "cells": [one per pk, "" without a row]}]."""
+    standings page renders them: [{"label", "cells": [one per pk, a dash without a row]}];
+    nothing when none of them has a row."""
     table = kind.standings_table(rows)
     bound = {row.record.get("pk"): row for row in table.rows}
+    if not any(pk in bound for pk in pks):
+        return []
     return [
         {
             "label": column.header,
-            "cells": [bound[pk].get_cell(column.name) if pk in bound else "" for pk in pks],
+            "cells": [bound[pk].get_cell(column.name) if pk in bound else "—" for pk in pks],
         }
         for column in table.columns
         if column.name != "player"

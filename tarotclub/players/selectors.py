@@ -232,6 +232,7 @@ def player_games(player: Player, *, date_from=None, date_to=None) -> list[GameLi
     Their deals count in the statistics all the same."""
     from tarotclub.games import kinds
     from tarotclub.games.models import Game, Record
+    from tarotclub.games.replayed import ReplayedKind
     from tarotclub.games.selectors import game_with_seats
 
     qs = game_with_seats(
@@ -250,7 +251,11 @@ def player_games(player: Player, *, date_from=None, date_to=None) -> list[GameLi
     results = {}
     for identifier, group in by_kind.items():
         kind = kinds.get(identifier)
-        if kind is not None:
+        if isinstance(kind, ReplayedKind):  # replayed once: kept for `kind_played`
+            for g in group:
+                g.replayed = kind.load(g, g.records.all())
+            results.update(kind.list_results_of([g.replayed for g in group]))
+        elif kind is not None:
             results.update(kind.list_results(group))
     lines = []
     for g in games:
@@ -336,7 +341,8 @@ def kind_played(games) -> list[tuple[object, list]]:
     """(kind, [Played, oldest first]) for each replayed kind among `games` (read with their
     seats and records): one query more per kind whose standings prefetch something (Fool's
     Faith's challenge cards), whatever the number of games. A game whose records no longer
-    replay is left out, as the standings leave it out."""
+    replay is left out, as the standings leave it out. A game `player_games` read comes
+    replayed already (`game.replayed`) and is not replayed again."""
     from django.db.models import prefetch_related_objects
 
     out = []
@@ -349,7 +355,7 @@ def kind_played(games) -> list[tuple[object, list]]:
         extra = kind.standings_prefetch()
         if extra:
             prefetch_related_objects(group, *extra)
-        played = [kind.load(g, g.records.all()) for g in group]
+        played = [getattr(g, "replayed", None) or kind.load(g, g.records.all()) for g in group]
         out.append((kind, [p for p in played if p.state is not None]))
     return out
 

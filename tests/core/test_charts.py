@@ -93,3 +93,18 @@ def test_a_count_that_stayed_at_zero_is_drawn_from_zero_up():
     )
     texts = [t.text for t in svg_of(html).iter(f"{SVG}text")]
     assert "0.5" not in texts and "\u22121" not in texts and "1" in texts
+
+
+def test_the_tables_dates_are_never_broken_at_their_hyphens():
+    # a date in a narrow table cell: one <time> (site.css keeps it on one line)
+    html = line_chart(
+        [("Anne", [(dt.date(2026, 12, 1), 3), (dt.datetime(2026, 12, 2, 21, 0), 4)])],
+        title="T",
+        x_label="Date",
+        y_label="n",
+    )
+    table = html[html.index("<table") :]
+    assert '<td><time datetime="2026-12-01">2026-12-01</time></td>' in table
+    assert '<td><time datetime="2026-12-02">2026-12-02</time></td>' in table
+    plain = line_chart([("Anne", [(1, 3), (2, 4)])], title="T", x_label="x", y_label="n")
+    assert "<time" not in plain

@@ -187,6 +187,7 @@ def test_head_to_head_for_every_kind(member_client, demo, identifier):
                 seated.setdefault(s.player_id, set()).add(game.pk)
     pairs = [(a, b) for a in seated for b in seated if a < b and seated[a] & seated[b]]
     assert pairs
+    compared = 0
     for a, b in pairs[:6]:
         page = member_client.get(reverse("players:versus", args=[a]), {"other": b})
         assert page.status_code == 200
@@ -207,14 +208,17 @@ def test_head_to_head_for_every_kind(member_client, demo, identifier):
         rows = {r["pk"]: r for r in kind.standings_rows(played)}
         table = kind.standings_table(list(rows.values()))
         bound = {r.record["pk"]: r for r in table.rows}
+        assert bool(section["figures"]) == bool({a, b} & set(bound))
+        compared += bool(section["figures"]) and met.results > 0
         for i, f in enumerate(section["figures"]):
             for j, pk in enumerate((a, b)):
                 column = [c for c in table.columns if c.name != "player"][i]
                 assert str(f["label"]) == str(column.header)
-                expected = str(bound[pk].get_cell(column.name)) if pk in bound else ""
+                expected = str(bound[pk].get_cell(column.name)) if pk in bound else "—"
                 assert str(f["cells"][j]) == expected
         html = page.content.decode()
         assert str(kind.verbose_name).replace("'", "&#x27;") in html
+    assert compared  # some pairs have results and figures to compare
 
 
 def _replay(game, kind):
@@ -350,3 +354,40 @@ def test_the_pages_take_the_same_queries_for_10_and_200_games_of_each_kind(
         ]  # fmt: skip
         counts[label] = (n, v)
     assert counts["small"] == counts["big"] == (PAGE_QUERIES, VERSUS_QUERIES), counts
+
+
+def test_the_dates_filter_the_figures_as_they_filter_the_standings(member_client, demo):
+    since = (timezone.localdate() - dt.timedelta(days=10)).isoformat()
+    for identifier in OTHER_KINDS:
+        url = reverse("games:standings_kind", args=[identifier])
+        everything = {
+            r.record["pk"]: r.record for r in member_client.get(url).context["table"].rows
+        }
+        recent = member_client.get(url, {"from": since}).context["table"].rows
+        assert recent and len(recent) <= len(everything)
+        for bound in recent:
+            pk = bound.record["pk"]
+            page = member_client.get(reverse("players:detail", args=[pk]), {"from": since})
+            assert _kind_section(page.context, identifier)["row"] == bound.record
+        changed = [b for b in recent if b.record != everything[b.record["pk"]]]
+        assert changed or len(recent) < len(everything), identifier  # the older games are out
+
+
+def test_the_player_page_replays_each_game_once(member_client, demo, monkeypatch):
+    from tarotclub.games.replayed import ReplayedKind
+
+    marie = next(p for p in demo["players"] if p.name == "Marie-Christine Vandenbroucke")
+    url = reverse("players:detail", args=[marie.pk])
+    member_client.get(url)  # the ratings catch up first
+    loaded = []
+    real = ReplayedKind.load
+
+    def load(self, game, records=None):
+        loaded.append(game.pk)
+        return real(self, game, records)
+
+    monkeypatch.setattr(ReplayedKind, "load", load)
+    page = member_client.get(url)
+    games = sum(s["games"] for s in page.context["other_kinds"])
+    assert games >= 4
+    assert sorted(loaded) == sorted(set(loaded)) and len(loaded) == games
