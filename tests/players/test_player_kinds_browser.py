@@ -27,6 +27,7 @@ def test_the_other_games_on_a_phone(phone, live_server, artifacts, member):
     for game in Game.objects.filter(seats__player=marie, kind__in=("foolsfaith", "deathspot")):
         _copy(game, 9)  # evenings before: a line worth following
     amelie = players["Amélie Dubois"]  # Keys and Cuckoo, with Marie-Christine at Cuckoo
+    gilles = players["Gilles Moreau"]  # received a Fool's Faith challenge (tap to read it)
     page = phone
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + "/login/")
@@ -37,6 +38,7 @@ def test_the_other_games_on_a_phone(phone, live_server, artifacts, member):
     paths = {
         "marie": (f"/players/{marie.pk}/", 3),
         "amelie": (f"/players/{amelie.pk}/", 2),
+        "gilles": (f"/players/{gilles.pk}/", 1),
         "versus": (f"/players/{amelie.pk}/versus/?other={marie.pk}", 0),
     }
     problems = {}
