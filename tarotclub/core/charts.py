@@ -62,17 +62,26 @@ def _x_text(x) -> str:
     return _figure(float(x))
 
 
-def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values covering [low, high] (1, 2 or 5 times a power of ten apart)."""
+def _x_cell(x) -> str:
+    """An x value in the table: a date as one <time> (never broken at its hyphens)."""
+    text = escape(_x_text(x))
+    return f'<time datetime="{text}">{text}</time>' if isinstance(x, dt.date) else text
+
+
+def nice_ticks(low: float, high: float, count: int = 5, *, whole: bool = False) -> list[float]:
+    """Round tick values covering [low, high] (1, 2 or 5 times a power of ten apart);
+    `whole`: for a count, ticks a whole number apart (and a flat line at 0 stays above it)."""
     if not (math.isfinite(low) and math.isfinite(high)):
         return [0.0]
     if high < low:
         low, high = high, low
     if high == low:
-        high, low = high + 1, low - 1
+        high, low = (high + 1, low) if whole and low == 0 else (high + 1, low - 1)
     raw = (high - low) / max(count - 1, 1)
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    if whole:
+        step = max(step, 1)
     first = math.floor(low / step) * step
     ticks = []
     value = first
@@ -126,8 +135,10 @@ def line_chart(
     title: str,
     x_label: str,
     y_label: str,
+    whole: bool = False,
 ) -> SafeString:
-    """One line per (label, [(x, y), ...]); x are numbers, dates or datetimes."""
+    """One line per (label, [(x, y), ...]); x are numbers, dates or datetimes; `whole`: the
+    y values are counts (the axis shows whole numbers only)."""
     series = [(str(label), list(points)) for label, points in series if points]
     if not series:
         return _empty(title)
@@ -136,7 +147,7 @@ def line_chart(
     x_low, x_high = min(xs), max(xs)
     if x_low == x_high:
         x_low, x_high = x_low - 1, x_high + 1
-    ticks = nice_ticks(min(min(ys), 0.0), max(max(ys), 0.0))
+    ticks = nice_ticks(min(min(ys), 0.0), max(max(ys), 0.0), whole=whole)
     y_low, y_high = ticks[0], ticks[-1]
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
@@ -189,7 +200,7 @@ def line_chart(
             + "</ul>"
         )
     rows = "".join(
-        f"<tr><td>{escape(label)}</td><td>{escape(_x_text(px))}</td>"
+        f"<tr><td>{escape(label)}</td><td>{_x_cell(px)}</td>"
         f'<td class="num">{escape(_figure(float(py)))}</td></tr>'
         for label, points in series
         for px, py in points

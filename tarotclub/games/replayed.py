@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
@@ -319,17 +320,20 @@ class ReplayedKind(kinds.Kind):
         return (state.winner,) if getattr(state, "winner", None) is not None else ()
 
     def list_results(self, games) -> dict:
+        return self.list_results_of([self.load(game) for game in games])
+
+    def list_results_of(self, played: Sequence[Played]) -> dict:
+        """`list_results` of games already replayed (a page that also needs their states)."""
         from .kinds import ListResult
 
         results = {}
-        for game in games:
-            played = self.load(game)
-            if played.state is None:
+        for p in played:
+            if p.state is None:
                 continue
-            results[game.pk] = ListResult(
-                leaders=self.leaders(played.state),
-                over=played.over or game.finished,
-                draw=bool(getattr(played.state, "draw", False)),
+            results[p.game.pk] = ListResult(
+                leaders=self.leaders(p.state),
+                over=p.over or p.game.finished,
+                draw=bool(getattr(p.state, "draw", False)),
             )
         return results
 
@@ -388,6 +392,23 @@ class ReplayedKind(kinds.Kind):
 
     def standings_rows(self, played: list[Played]) -> list[dict]:  # pragma: no cover
         raise NotImplementedError
+
+    # --- a player's page and head to head ------------------------------------------------------
+
+    #: The standings figure a player follows over time (a key of `standings_rows`' rows that
+    #: adds up game after game), drawn cumulated on the player's page; "" for none.
+    trend_figure: ClassVar[str] = ""
+    #: The chart's title, and a sentence saying what it follows.
+    trend_title: ClassVar[Promise | str] = ""
+    trend_note: ClassVar[Promise | str] = ""
+    #: A sentence saying how `table_results` orders the players (under head to head).
+    results_note: ClassVar[Promise | str] = ""
+
+    def table_results(self, played: Played) -> list[dict[int, int]]:
+        """The places at the table (1 = best, ties share) of each result this game gives:
+        one per game played to its end (a kind whose records are whole games gives one per
+        record); none for a game not decided yet."""
+        return []
 
     def standings(self, date_from=None, date_to=None):
         from .selectors import games_in_range

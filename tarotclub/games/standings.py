@@ -15,3 +15,9 @@ def player_line(lines: dict, player, **zeros) -> dict:
 def ratio(num, den) -> float | None:
     """num / den, or None when there is nothing to divide by."""
     return float(Fraction(num, den)) if den else None
+
+
+def places(values: dict) -> dict:
+    """Places at a table from each player's figure (higher is better): 1 for the best,
+    players level share a place (1, 1, 3)."""
+    return {pk: 1 + sum(1 for v in values.values() if v > value) for pk, value in values.items()}

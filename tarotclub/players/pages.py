@@ -120,12 +120,76 @@ def _tournament_summary(lines: list[selectors.TournamentLine]) -> dict:
     }
 
 
+def _row_of(rows: list[dict], pk: int) -> dict | None:
+    return next((r for r in rows if r.get("pk") == pk), None)
+
+
+def standings_cells(kind, rows: list[dict], pks) -> list[dict]:
+    """The kind's standings columns (but the name) for these players' rows, rendered as its
+    standings page renders them: [{"label", "cells": [one per pk, a dash without a row]}];
+    nothing when none of them has a row."""
+    table = kind.standings_table(rows)
+    bound = {row.record.get("pk"): row for row in table.rows}
+    if not any(pk in bound for pk in pks):
+        return []
+    return [
+        {
+            "label": column.header,
+            "cells": [bound[pk].get_cell(column.name) if pk in bound else "—" for pk in pks],
+        }
+        for column in table.columns
+        if column.name != "player"
+    ]
+
+
+def _day(game) -> object:
+    from django.utils import timezone
+
+    return timezone.localtime(game.created_at).date()
+
+
+def kind_trend(kind, played: list, pk: int) -> list:
+    """The kind's trend figure for the player, game by game, added up day by day: each
+    game's own standings row (the same rows the standings page sums)."""
+    points = []
+    for p in played:
+        row = _row_of(kind.standings_rows([p]), pk)
+        if row is not None:
+            points.append((_day(p.game), row.get(kind.trend_figure) or 0))
+    return stats.cumulative(points)
+
+
+def kind_section(kind, played: list, player: Player) -> dict:
+    """One other kind on the player's page: its standings figures for the player (the row
+    its standings page shows for them over the same games) and the trend chart."""
+    row = _row_of(kind.standings_rows(played), player.pk)
+    section = {
+        "kind": kind,
+        "games": len(played),
+        "row": row,
+        "figures": standings_cells(kind, [row], [player.pk]) if row else [],
+        "chart": None,
+        "note": kind.standings_note,
+    }
+    if row and kind.trend_figure:
+        section["trend_note"] = kind.trend_note
+        section["chart"] = line_chart(
+            [(player.short_name, kind_trend(kind, played, player.pk))],
+            title=str(kind.trend_title),
+            x_label=_("Date"),
+            y_label=str(kind.trend_title),
+            whole=True,  # the trend figures are counts and stakes
+        )
+    return section
+
+
 def player_page(player: Player, *, date_from=None, date_to=None, size=None) -> dict:
     """Everything on a player's page: a constant number of queries whatever their history."""
     games = selectors.player_games(player, date_from=date_from, date_to=date_to)
     tournaments = selectors.player_tournaments(player, date_from=date_from, date_to=date_to)
     rows = selectors.tarot_rows(player, date_from=date_from, date_to=date_to)
     by_pk = {line.game.pk: line.game for line in games}
+    replayed = {k.identifier for k in selectors.replayed_kinds()}
     kinds = [
         {
             "figures": f,
@@ -133,6 +197,11 @@ def player_page(player: Player, *, date_from=None, date_to=None, size=None) -> d
             "months": [{"month": m, "games": g, "won": w} for m, (g, w) in f.months.items()],
         }
         for f in selectors.kind_figures(games)
+        if f.kind.identifier not in replayed
+    ]
+    others = [
+        kind_section(kind, played, player)
+        for kind, played in selectors.kind_played([line.game for line in games])
     ]
     return {
         "games": games[:30],
@@ -142,6 +211,7 @@ def player_page(player: Player, *, date_from=None, date_to=None, size=None) -> d
         "tarot": tarot_section(rows, size=size, games=by_pk),
         "size": size,
         "kinds": kinds,
+        "other_kinds": others,
     }
 
 
@@ -170,7 +240,25 @@ def versus_page(player: Player, other: Player) -> dict:
         x_label=_("Date"),
         y_label=_("Points"),
     )
+    others = []
+    for kind, played in selectors.kind_played(selectors.shared_games(player, other)):
+        pks = [player.pk, other.pk]
+        met = stats.meetings(
+            (places for p in played for places in kind.table_results(p)), player.pk, other.pk
+        )
+        others.append(
+            {
+                "kind": kind,
+                "games": len(played),
+                "meetings": met,
+                "results_note": kind.results_note,
+                "figures": standings_cells(kind, kind.standings_rows(played), pks),
+            }
+        )
+    labels = selectors.short_labels([player, other])
     return {
+        "other_kinds": others,
+        "labels": [labels[player.pk], labels[other.pk]],
         "result": result,
         "chart": chart,
         "together_rate": percent(

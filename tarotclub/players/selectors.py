@@ -232,6 +232,7 @@ def player_games(player: Player, *, date_from=None, date_to=None) -> list[GameLi
     Their deals count in the statistics all the same."""
     from tarotclub.games import kinds
     from tarotclub.games.models import Game, Record
+    from tarotclub.games.replayed import ReplayedKind
     from tarotclub.games.selectors import game_with_seats
 
     qs = game_with_seats(
@@ -250,7 +251,11 @@ def player_games(player: Player, *, date_from=None, date_to=None) -> list[GameLi
     results = {}
     for identifier, group in by_kind.items():
         kind = kinds.get(identifier)
-        if kind is not None:
+        if isinstance(kind, ReplayedKind):  # replayed once: kept for `kind_played`
+            for g in group:
+                g.replayed = kind.load(g, g.records.all())
+            results.update(kind.list_results_of([g.replayed for g in group]))
+        elif kind is not None:
             results.update(kind.list_results(group))
     lines = []
     for g in games:
@@ -319,3 +324,59 @@ def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[
             )
         )
     return lines
+
+
+# --- the other games: each game replayed once, as its kind's standings replay it -------------
+
+
+def replayed_kinds() -> list:
+    """The kinds kept as replayed records (every kind but French Tarot), in their order."""
+    from tarotclub.games import kinds
+    from tarotclub.games.replayed import ReplayedKind
+
+    return [k for k in kinds.all_kinds() if isinstance(k, ReplayedKind)]
+
+
+def kind_played(games) -> list[tuple[object, list]]:
+    """(kind, [Played, oldest first]) for each replayed kind among `games` (read with their
+    seats and records): one query more per kind whose standings prefetch something (Fool's
+    Faith's challenge cards), whatever the number of games. A game whose records no longer
+    replay is left out, as the standings leave it out. A game `player_games` read comes
+    replayed already (`game.replayed`) and is not replayed again."""
+    from django.db.models import prefetch_related_objects
+
+    out = []
+    for kind in replayed_kinds():
+        group = sorted(
+            (g for g in games if g.kind == kind.identifier), key=lambda g: (g.created_at, g.pk)
+        )
+        if not group:
+            continue
+        extra = kind.standings_prefetch()
+        if extra:
+            prefetch_related_objects(group, *extra)
+        played = [getattr(g, "replayed", None) or kind.load(g, g.records.all()) for g in group]
+        out.append((kind, [p for p in played if p.state is not None]))
+    return out
+
+
+def shared_games(player: Player, other: Player) -> list:
+    """The casual games of the replayed kinds where both players sat at the table (archived
+    games left out, as the standings leave them out), with seats and records: three queries."""
+    from tarotclub.games.models import Game, Record
+    from tarotclub.games.selectors import game_with_seats
+
+    qs = (
+        Game.objects.filter(
+            kind__in=[k.identifier for k in replayed_kinds()],
+            archived_at__isnull=True,
+            tournament_table__isnull=True,
+            seats__player=player,
+        )
+        .filter(seats__player=other)
+        .distinct()
+    )
+    qs = game_with_seats(qs).prefetch_related(
+        Prefetch("records", queryset=Record.objects.order_by("number"))
+    )
+    return list(qs.order_by("created_at", "pk"))

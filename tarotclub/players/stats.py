@@ -238,3 +238,42 @@ def head_to_head(first: Sequence[DealRow], second: Sequence[DealRow]) -> HeadToH
             result.together_won += mine.side_won
     result.games = len(games)
     return result
+
+
+# --- the other games -------------------------------------------------------------------------
+
+
+def cumulative(points: Iterable[tuple[dt.date, int | Fraction]]) -> list[tuple[dt.date, int]]:
+    """(day, value) pairs in any order → one point per day: the running total at its end."""
+    daily: dict[dt.date, int | Fraction] = {}
+    for day, value in points:
+        daily[day] = daily.get(day, 0) + value
+    running: int | Fraction = 0
+    out = []
+    for day in sorted(daily):
+        running += daily[day]
+        out.append((day, running))
+    return out
+
+
+@dataclass
+class Meetings:
+    """Two players' results at the same table, from each result's places (1 = best)."""
+
+    results: int = 0  # results where both had a place
+    first_ahead: int = 0
+    second_ahead: int = 0
+    level: int = 0
+
+
+def meetings(results: Iterable[dict[int, int]], first: int, second: int) -> Meetings:
+    out = Meetings()
+    for places in results:
+        if first not in places or second not in places:
+            continue
+        out.results += 1
+        a, b = places[first], places[second]
+        out.first_ahead += a < b
+        out.second_ahead += b < a
+        out.level += a == b
+    return out

@@ -75,3 +75,36 @@ def test_ticks_cover_the_range(low, high):
     ticks = nice_ticks(low, high)
     assert ticks[0] <= min(low, high) + 1e-6 and ticks[-1] >= max(low, high) - 1e-6
     assert ticks == sorted(ticks) and len(ticks) <= 12
+
+
+@given(st.integers(-1000, 1000), st.integers(0, 1000))
+def test_whole_ticks_are_whole_numbers(low, span):
+    ticks = nice_ticks(low, low + span, whole=True)
+    assert all(t == int(t) for t in ticks)
+    assert ticks[0] <= low and ticks[-1] >= low + span
+    assert ticks == sorted(set(ticks)) and len(ticks) <= 12
+
+
+def test_a_count_that_stayed_at_zero_is_drawn_from_zero_up():
+    # a player who never won: no half games, no negative games on the axis
+    assert nice_ticks(0, 0, whole=True) == [0, 1]
+    html = line_chart(
+        [("Anne", [(1, 0), (2, 0)])], title="Won", x_label="x", y_label="y", whole=True
+    )
+    texts = [t.text for t in svg_of(html).iter(f"{SVG}text")]
+    assert "0.5" not in texts and "\u22121" not in texts and "1" in texts
+
+
+def test_the_tables_dates_are_never_broken_at_their_hyphens():
+    # a date in a narrow table cell: one <time> (site.css keeps it on one line)
+    html = line_chart(
+        [("Anne", [(dt.date(2026, 12, 1), 3), (dt.datetime(2026, 12, 2, 21, 0), 4)])],
+        title="T",
+        x_label="Date",
+        y_label="n",
+    )
+    table = html[html.index("<table") :]
+    assert '<td><time datetime="2026-12-01">2026-12-01</time></td>' in table
+    assert '<td><time datetime="2026-12-02">2026-12-02</time></td>' in table
+    plain = line_chart([("Anne", [(1, 3), (2, 4)])], title="T", x_label="x", y_label="n")
+    assert "<time" not in plain

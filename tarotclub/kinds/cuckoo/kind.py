@@ -40,6 +40,18 @@ class Cuckoo(ReplayedKind):
         "players who went out together share a place. Out first: went out before everybody else."
     )
 
+    trend_figure = "won"
+    trend_title = _("Matches won")
+    trend_note = _("Over time: the matches won, added up match after match.")
+    results_note = _("Matches played to their end: the place each player finished in.")
+
+    def table_results(self, played) -> list[dict[int, int]]:
+        """The places of `standings_rows` (a player without one finished last)."""
+        if not played.over:
+            return []
+        final = cuckoo.places(played.state)
+        return [{p.pk: final.get(p.pk, len(played.players)) for p in played.players}]
+
     def leaders(self, state) -> tuple:
         """The winner (a draw: nobody); during the match, the most lives left."""
         if state.winner is not None:

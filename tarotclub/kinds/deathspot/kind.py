@@ -9,7 +9,7 @@ from scoring import deathspot
 from tarotclub.games.kinds import DEAL_WORDS, top
 from tarotclub.games.presenters import signed
 from tarotclub.games.replayed import ReplayedKind
-from tarotclub.games.standings import player_line, ratio
+from tarotclub.games.standings import places, player_line, ratio
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import presenters
@@ -43,6 +43,15 @@ class DeathsPot(ReplayedKind):
         "stakes paid, over all games; per game: the net balance divided by the games played. "
         "Pots taken: with Death or the most tricks."
     )
+
+    trend_figure = "net"
+    trend_title = _("Net balance")
+    trend_note = _("Over time: the net balance in stakes, added up game after game.")
+    results_note = _("Every game with at least one deal: the better net balance first.")
+
+    def table_results(self, played) -> list[dict[int, int]]:
+        st = played.state
+        return [places(dict(st.balances))] if st.history else []
 
     def sheet(self, played, *, link=None) -> dict:
         """A finished game: what is left in the pot, and no next dealer."""

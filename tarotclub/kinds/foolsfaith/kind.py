@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import foolsfaith
 from tarotclub.games.kinds import Words, top
 from tarotclub.games.replayed import ReplayedKind
-from tarotclub.games.standings import player_line, ratio
+from tarotclub.games.standings import places, player_line, ratio
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import presenters
@@ -68,6 +68,17 @@ class FoolsFaith(ReplayedKind):
         "Games that ended with a winner. Challenge cards: the cards won; challenges received: "
         "the challenges the winners gave to the player (tap the number to read them)."
     )
+
+    trend_figure = "cards"
+    trend_title = _("Challenge cards won")
+    trend_note = _("Over time: the challenge cards won, added up game after game.")
+    results_note = _("Games played to their end: the winner first, then the most challenge cards.")
+
+    def table_results(self, played) -> list[dict[int, int]]:
+        if not played.over:
+            return []
+        st = played.state
+        return [places({p: (st.winner == p, st.cards[p]) for p in st.players})]
 
     def rules_input(self, data):
         """A stored round is {"tricks": {pk: tricks}}; the rules take the tricks."""

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import keys
 from tarotclub.games.kinds import Words, top
 from tarotclub.games.replayed import ReplayedKind
+from tarotclub.games.standings import places
 from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import presenters
@@ -47,6 +48,18 @@ class Keys(ReplayedKind):
         "Every game entered. Keys when losing: the average number of keys held at the end of "
         "the games lost."
     )
+
+    trend_figure = "won"
+    trend_title = _("Games won")
+    trend_note = _("Over time: the games won, added up session after session.")
+    results_note = _("Each game entered: the winner first, then the most keys held.")
+
+    def table_results(self, played) -> list[dict[int, int]]:
+        """One result per game entered (each record is a whole game)."""
+        return [
+            places({p: (p == g.winner, g.keys.get(p, 0)) for p in g.suits})
+            for g in played.state.games
+        ]
 
     def next_line(self, summary) -> str:
         return ""  # a session of Keys has no "next"
