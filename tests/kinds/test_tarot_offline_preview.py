@@ -1,0 +1,194 @@
+"""The deal screen's preview with the network cut (static/js/tarot-preview.js), at 360 px in
+headless Chromium: for the same entries it shows what the server's preview shows online."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.urls import reverse
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"]
+NARROW = {"width": 360, "height": 780}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
+]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+#: The preview box, the points line and the formula as a tree: (tag, attributes, children),
+#: text trimmed, whitespace between tags dropped. The phone's own note is left out.
+SHOWN = """
+() => {
+  function tree(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent.trim() || null;
+    if (node.nodeType !== Node.ELEMENT_NODE || node.classList.contains("offline-note")) return null;
+    const attrs = Array.from(node.attributes).map(a => [a.name, a.value])
+      .filter(([name]) => name !== "id" && name !== "hx-swap-oob").sort();
+    const children = Array.from(node.childNodes).map(tree).filter(x => x !== null);
+    return [node.tagName.toLowerCase(), attrs, children];
+  }
+  return {
+    preview: tree(document.getElementById("preview")),
+    points: document.getElementById("points-both").textContent.trim(),
+    detail: tree(document.getElementById("preview-detail")),
+    note: !!document.querySelector("#preview .offline-note"),
+  };
+}
+"""
+
+#: Tick the radio `name` = `value` (opening its panel) as a tap does: htmx sees the change.
+TICK = """
+([name, value]) => {
+  const input = document.querySelector(`input[name="${name}"][value="${value}"]`);
+  const panel = input.closest("details");
+  if (panel) panel.open = true;
+  input.checked = true;
+  input.dispatchEvent(new Event("change", {bubbles: true}));
+}
+"""
+
+
+def enter(page, entries, pks):
+    """Fill the deal form: ("taker", 1) ticks the second player; ("points", "40,5") types."""
+    for name, value in entries:
+        if name == "points":
+            page.fill("#id_points", value)
+        else:
+            if name in ("taker", "partner") and isinstance(value, int):
+                value = pks[value]
+            if name.startswith("poignee_"):
+                name = f"poignee_{pks[int(name.split('_')[1])]}"
+            page.evaluate(TICK, [name, str(value)])
+
+
+def settle(page):
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)  # the points field's 300 ms delay, then the swap
+
+
+SCENARIOS = {
+    # The federation's first worked example: garde, 2 bouts, 49, petit au bout, a poignée.
+    "worked example": [
+        ("taker", 2),
+        ("contract", "garde"),
+        ("bouts", 2),
+        ("points", "49"),
+        ("petit_au_bout", "attack"),
+        ("poignee_2", "simple"),
+    ],
+    # The defence's points typed with a comma: the attack has 50½, counted 50, lost by 1.
+    "defence half points": [
+        ("points_side", "defence"),
+        ("points", "40,5"),
+        ("taker", 0),
+        ("contract", "prise"),
+        ("bouts", 1),
+    ],
+    "slam of a lost contract": [
+        ("taker", 1),
+        ("contract", "garde_sans"),
+        ("bouts", 2),
+        ("points", "40½"),
+        ("chelem", "announced_made"),
+    ],
+    "no taker yet": [("contract", "garde"), ("points", "41")],
+    "points not a number": [("taker", 3), ("contract", "prise"), ("bouts", 0), ("points", "4e1")],
+    "too many trumps": [
+        ("taker", 0),
+        ("contract", "garde"),
+        ("bouts", 3),
+        ("points", "60"),
+        ("poignee_0", "double"),
+        ("poignee_1", "simple"),
+    ],
+}
+
+FIVE_SCENARIOS = {
+    "partner and a defence slam in a garde sans": [
+        ("taker", 0),
+        ("partner", 3),
+        ("contract", "garde_sans"),
+        ("bouts", 2),
+        ("points", "18"),
+        ("petit_au_bout", "defence"),
+        ("chelem", "defence"),
+        ("poignee_4", "triple"),
+    ],
+    "partner missing": [("taker", 0), ("contract", "garde"), ("bouts", 1), ("points", "51,5")],
+    "taker alone, won by one": [
+        ("taker", 4),
+        ("partner", "alone"),
+        ("contract", "garde_contre"),
+        ("bouts", 1),
+        ("points", "51.5"),
+    ],
+}
+
+
+def compare_online_and_offline(live_server, browser, game, scenarios, lang, shots=None):
+    url = live_server.url + reverse("games:deal_new", args=[game.token])
+    context = browser.new_context(viewport=NARROW, locale=lang, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    results = {}
+    for label, entries in scenarios.items():
+        for mode in ("online", "offline", "aborted"):
+            page.goto(url)
+            pks = page.evaluate(
+                "() => JSON.parse(document.getElementById('tarot-offline').textContent)"
+                ".seats.map(s => s.pk)"
+            )
+            if mode == "offline":
+                context.set_offline(True)
+            elif mode == "aborted":
+                page.route("**/deal/preview/**", lambda route: route.abort())
+            enter(page, entries, pks)
+            settle(page)
+            results[mode] = page.evaluate(SHOWN)
+            if shots is not None and mode == "offline":
+                page.screenshot(path=str(shots / f"{lang}-{label.replace(' ', '-')}.png"))
+            context.set_offline(False)
+            page.unroute("**/deal/preview/**")
+        online = results["online"]
+        assert not online["note"], label
+        assert online["preview"][2], label  # the server showed something
+        for mode in ("offline", "aborted"):
+            assert results[mode]["note"], (label, mode)
+            assert results[mode]["preview"] == online["preview"], (label, mode)
+            assert results[mode]["points"] == online["points"], (label, mode)
+            assert results[mode]["detail"] == online["detail"], (label, mode)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= NARROW["width"], (label, width)
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en-GB", "fr-FR", "nl-NL"])
+def test_four_players_offline_preview_is_the_servers(live_server, browser, game4, lang, tmp_path):
+    compare_online_and_offline(live_server, browser, game4, SCENARIOS, lang)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en-GB", "fr-FR"])
+def test_five_players_offline_preview_is_the_servers(live_server, browser, game5, lang):
+    from pathlib import Path
+
+    shots = (
+        Path(os.environ.get("OFFLINE_PREVIEW_SHOTS", ""))
+        if os.environ.get("OFFLINE_PREVIEW_SHOTS")
+        else None
+    )
+    compare_online_and_offline(live_server, browser, game5, FIVE_SCENARIOS, lang, shots)
