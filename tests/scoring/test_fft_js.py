@@ -420,3 +420,19 @@ def test_the_comparison_sees_a_difference(script_page, monkeypatch):
     original = ORIGINALS["score_deal"]
     monkeypatch.setitem(ORIGINALS, "score_deal", lambda **kw: original(**{**kw, "points": 50}))
     assert len(compare(script_page, [("score_deal", case)])) == 1
+
+
+def test_every_number_sign_of_every_script_gets_the_same_message(script_page):
+    """Points typed with another script's digit say "the digits 0 to 9"; the script knows
+    the same characters as Python's isnumeric (\\p{N} and the numeric ideographs)."""
+    import sys
+    import unicodedata
+
+    signs = [
+        chr(i)
+        for i in range(sys.maxunicode + 1)
+        if chr(i).isnumeric() or unicodedata.category(chr(i)).startswith("N")
+    ]
+    assert len(signs) > 1500
+    cases = [("parse_points", {"value": text}) for c in signs for text in (c, f"4{c}", f"{c}½")]
+    assert compare(script_page, cases) == []
