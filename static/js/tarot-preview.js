@@ -38,6 +38,16 @@
     return text.replace(/(?<=[\p{L}\p{N}_])-(?=[\p{L}\p{N}_])/gu, "\u2011");
   }
 
+  // Python's str.strip(), as Django's CharField strips the points typed (trim() differs: it
+  // keeps U+001C-U+001F and U+0085, and strips U+FEFF).
+  var SPACE = "[\\u0009-\\u000d\\u001c-\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a" +
+    "\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  var AROUND = new RegExp("^" + SPACE + "+|" + SPACE + "+$", "g");
+
+  function strip(text) {
+    return text.replace(AROUND, "");
+  }
+
   function checked(form, name) {
     var input = form.querySelector("input[name='" + name + "']:checked");
     return input ? input.value : "";
@@ -63,7 +73,7 @@
     if (!contract) first(d.form.contract);
     if (!bouts) first(d.form.bouts);
     var halves = null;
-    var stripped = raw.trim();
+    var stripped = strip(raw);
     if (!stripped) {
       first(d.form.points);
     } else {
@@ -237,7 +247,10 @@
     }
   }
 
-  window.TarotPreview = { compute: compute, render: render };
+  window.TarotPreview = {
+    compute: function (form) { return compute(form, data()); },
+    render: function (form) { render(form, data()); }
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

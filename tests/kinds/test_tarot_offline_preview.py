@@ -192,3 +192,141 @@ def test_five_players_offline_preview_is_the_servers(live_server, browser, game5
         else None
     )
     compare_online_and_offline(live_server, browser, game5, FIVE_SCENARIOS, lang, shots)
+
+
+# --- Many entries: the page's own preview against the server's, case by case ------------------
+
+POINTS_TEXTS = [
+    "",
+    " ",
+    "49",
+    " 49 ",
+    "40,5",
+    "40.5",
+    "40½",
+    "½",
+    "0",
+    "91",
+    "4e1",
+    "٤٠",
+    "四十",
+    "92",
+    "-1",
+    "91.5",
+    "40.25",
+    "abc",
+    "\u00a041",
+    "41\u0085",
+    "\ufeff41",
+    "40 ½",
+    "040",
+    ",5",
+    "40.",
+]
+
+#: Set the form to `data` as taps would, let the page work the preview out, and compare it with
+#: the server's answer to the same form (its fragment read in a detached element).
+PAGE_AGAINST_SERVER = """
+(cases) => {
+  function tree(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent.trim() || null;
+    if (node.nodeType !== Node.ELEMENT_NODE || node.classList.contains("offline-note")) return null;
+    const attrs = Array.from(node.attributes).map(a => [a.name, a.value])
+      .filter(([name]) => name !== "id" && name !== "hx-swap-oob").sort();
+    const children = Array.from(node.childNodes).map(tree).filter(x => x !== null);
+    return [node.tagName.toLowerCase(), attrs, children];
+  }
+  const form = document.getElementById("record-form");
+  const out = [];
+  for (const [data, html] of cases) {
+    form.querySelectorAll("input[type=radio]").forEach(r => { r.checked = false; });
+    for (const [name, value] of Object.entries(data)) {
+      if (name === "points") { form.querySelector("[name=points]").value = value; continue; }
+      const input = form.querySelector(`input[name="${name}"][value="${value}"]`);
+      if (input) input.checked = true;
+    }
+    TarotPreview.render(form);
+    const mine = {
+      preview: Array.from(document.getElementById("preview").childNodes).map(tree)
+        .filter(x => x !== null),
+      points: document.getElementById("points-both").textContent.trim(),
+      detail: tree(document.getElementById("preview-detail")),
+    };
+    const server = document.createElement("div");
+    server.innerHTML = html;
+    const both = server.querySelector("#points-both");
+    const detail = server.querySelector("#preview-detail");
+    both.remove(); detail.remove();
+    const theirs = {
+      preview: Array.from(server.childNodes).map(tree).filter(x => x !== null),
+      points: both.textContent.trim(),
+      detail: tree(detail),
+    };
+    if (JSON.stringify(mine) !== JSON.stringify(theirs)) out.push([data, mine, theirs]);
+  }
+  return out;
+}
+"""
+
+
+def random_form(rng, pks):
+    data = {"points_side": rng.choice(["attack", "attack", "defence"])}
+    if rng.random() < 0.95:
+        data["taker"] = rng.choice(pks)
+    if rng.random() < 0.95:
+        data["contract"] = rng.choice(["prise", "garde", "garde_sans", "garde_contre"])
+    if rng.random() < 0.95:
+        data["bouts"] = rng.choice([0, 1, 2, 3])
+    if rng.random() < 0.8:
+        halves = rng.randint(0, 182)
+        whole, half = divmod(halves, 2)
+        data["points"] = (
+            rng.choice([f"{whole}.5", f"{whole},5", f"{whole}½"]) if half else str(whole)
+        )
+    else:
+        data["points"] = rng.choice(POINTS_TEXTS)
+    if len(pks) == 5 and rng.random() < 0.95:
+        data["partner"] = rng.choice([*pks, "alone"])
+    data["petit_au_bout"] = rng.choice(["", "", "attack", "defence"])
+    data["chelem"] = rng.choice(
+        ["none"] * 5 + ["announced_made", "unannounced_made", "announced_failed", "defence"]
+    )
+    for pk in rng.sample(pks, rng.choice([0, 0, 1, 2])):
+        data[f"poignee_{pk}"] = rng.choice(["simple", "double", "triple"])
+    return data
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("table", ["game4", "game5"])
+def test_the_pages_preview_is_the_servers_for_many_entries(
+    live_server, browser, client, request, table
+):
+    import random
+
+    game = request.getfixturevalue(table)
+    url = live_server.url + reverse("games:deal_new", args=[game.token])
+    preview_url = reverse("games:deal_preview", args=[game.token]) + "?n=1"
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    page = context.new_page()
+    page.goto(url)
+    pks = page.evaluate(
+        "() => JSON.parse(document.getElementById('tarot-offline').textContent)"
+        ".seats.map(s => s.pk)"
+    )
+    rng = random.Random(1201 + len(pks))
+    cases = []
+    for _ in range(300):
+        data = random_form(rng, pks)
+        response = client.post(preview_url, data, HTTP_ACCEPT_LANGUAGE="fr-FR")
+        assert response.status_code == 200
+        cases.append([data, response.content.decode()])
+    scored = sum(1 for _, html in cases if "bar-result" in html)
+    assert 60 <= scored <= 290, scored  # scores and refusals both
+    # in French on both sides: the page's sentences are the server's gettext
+    words = page.evaluate(
+        "() => JSON.parse(document.getElementById('tarot-offline').textContent).words"
+    )
+    assert words["won"] != "won by %(gap)s"
+    assert any(words["won"] % {"gap": 8} in html for _, html in cases)
+    assert page.evaluate(PAGE_AGAINST_SERVER, cases) == []
+    context.close()
