@@ -138,8 +138,8 @@ FIVE_SCENARIOS = {
 }
 
 
-def compare_online_and_offline(live_server, browser, game, scenarios, lang, shots=None):
-    url = live_server.url + reverse("games:deal_new", args=[game.token])
+def compare_online_and_offline(live_server, browser, game, scenarios, lang, shots=None, url=""):
+    url = url or live_server.url + reverse("games:deal_new", args=[game.token])
     context = browser.new_context(viewport=NARROW, locale=lang, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -192,6 +192,25 @@ def test_five_players_offline_preview_is_the_servers(live_server, browser, game5
         else None
     )
     compare_online_and_offline(live_server, browser, game5, FIVE_SCENARIOS, lang, shots)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_correction_screen_previews_offline_too(live_server, browser, game4):
+    from fractions import Fraction
+
+    from tarotclub.kinds.tarot import services
+
+    seats = list(game4.seats.order_by("position").values_list("player_id", flat=True))
+    services.deal_add(
+        game=game4,
+        data=services.DealInput(taker=seats[1], contract="garde", bouts=2, points=Fraction(49)),
+    )
+    url = live_server.url + reverse("games:deal_edit", args=[game4.token, 1])
+    changes = {
+        "more points": [("points", "52,5")],
+        "another taker, a slam that cannot be": [("taker", 3), ("chelem", "defence")],
+    }
+    compare_online_and_offline(live_server, browser, game4, changes, "en-GB", url=url)
 
 
 # --- Many entries: the page's own preview against the server's, case by case ------------------
