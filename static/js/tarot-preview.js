@@ -240,6 +240,14 @@
     // a service worker's "offline" answer, or a server that could not answer
     form.addEventListener("htmx:responseError", show);
     form.addEventListener("htmx:timeout", show);
+    // The Preview button offline: the page would not load; the preview shows here instead.
+    form.addEventListener("submit", function (event) {
+      var button = event.submitter;
+      if (navigator.onLine === false && button && button.name === "preview") {
+        event.preventDefault();
+        show();
+      }
+    });
     if (typeof window.htmx === "undefined") {
       // htmx did not load (a cache without it): the page still previews when offline
       form.addEventListener("change", function () { if (navigator.onLine === false) show(); });

@@ -213,6 +213,34 @@ def test_the_correction_screen_previews_offline_too(live_server, browser, game4)
     compare_online_and_offline(live_server, browser, game4, changes, "en-GB", url=url)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_the_preview_button_offline_keeps_the_page_and_previews(live_server, browser, game4):
+    url = live_server.url + reverse("games:deal_new", args=[game4.token])
+    context = browser.new_context(viewport=NARROW, locale="en-GB", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(url)
+    pks = page.evaluate(
+        "() => JSON.parse(document.getElementById('tarot-offline').textContent)"
+        ".seats.map(s => s.pk)"
+    )
+    context.set_offline(True)
+    page.route("**/deal/preview/**", lambda route: route.abort())  # htmx says nothing
+    page.evaluate(
+        "() => document.getElementById('record-form')"
+        ".addEventListener('htmx:beforeRequest', e => e.preventDefault(), {capture: true})"
+    )
+    enter(page, SCENARIOS["worked example"], pks)
+    page.evaluate("() => { document.getElementById('preview').textContent = ''; }")
+    page.click("button[name=preview]")
+    page.wait_for_timeout(300)
+    assert page.url == url  # still the form, with what was entered
+    assert page.input_value("#id_points") == "49"
+    shown = page.inner_text("#preview")
+    assert "garde, 2 bouts, 49 points: won by 8" in shown
+    assert "+318" in shown and "Offline" in shown
+    context.close()
+
+
 # --- Many entries: the page's own preview against the server's, case by case ------------------
 
 POINTS_TEXTS = [

@@ -80,7 +80,7 @@ def to_js(value, *, arg: str = ""):
         return {"numerator": value.numerator, "denominator": value.denominator}
     if isinstance(value, Decimal):
         text = str(value)
-        if "E" in text or "e" in text and value.is_finite():
+        if value.is_finite() and "E" in text:
             raise OutOfDomain(value)
         return text  # what a person would have typed: the same rules apply to the text
     if isinstance(value, dict):
