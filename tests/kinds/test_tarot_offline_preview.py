@@ -147,6 +147,7 @@ def compare_online_and_offline(live_server, browser, game, scenarios, lang, shot
     for label, entries in scenarios.items():
         for mode in ("online", "offline", "aborted"):
             page.goto(url)
+            page.wait_for_function("() => window.TarotPreview")  # loaded after the page
             pks = page.evaluate(
                 "() => JSON.parse(document.getElementById('tarot-offline').textContent)"
                 ".seats.map(s => s.pk)"
@@ -219,6 +220,7 @@ def test_the_preview_button_offline_keeps_the_page_and_previews(live_server, bro
     context = browser.new_context(viewport=NARROW, locale="en-GB", is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(url)
+    page.wait_for_function("() => window.TarotPreview")  # loaded after the page (site.js)
     pks = page.evaluate(
         "() => JSON.parse(document.getElementById('tarot-offline').textContent)"
         ".seats.map(s => s.pk)"
@@ -356,6 +358,7 @@ def test_the_pages_preview_is_the_servers_for_many_entries(
     context = browser.new_context(viewport=NARROW, locale="fr-FR")
     page = context.new_page()
     page.goto(url)
+    page.wait_for_function("() => window.TarotPreview")  # loaded after the page (site.js)
     pks = page.evaluate(
         "() => JSON.parse(document.getElementById('tarot-offline').textContent)"
         ".seats.map(s => s.pk)"
