@@ -94,4 +94,18 @@
   }
   document.addEventListener("htmx:afterSettle", refreshSheet);
   document.addEventListener("htmx:oobAfterSwap", refreshSheet);
+
+  // Scripts a page needs only later (the deal screen's offline preview): loaded, in order,
+  // once the page is shown, so that the first load stays light.
+  window.addEventListener("load", function () {
+    document.querySelectorAll("[data-later-scripts]").forEach(function (node) {
+      node.getAttribute("data-later-scripts").split(" ").forEach(function (src) {
+        if (!src) return;
+        var script = document.createElement("script");
+        script.src = src;
+        script.async = false;
+        document.body.appendChild(script);
+      });
+    });
+  });
 })();

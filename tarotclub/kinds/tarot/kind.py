@@ -262,7 +262,63 @@ class Tarot(Kind):
 
     def entry_context(self, played: TarotPlayed, number: int, *, editing: bool) -> dict:
         dealer = self._dealer(played, number)
-        return {"subtitle": _("%(name)s deals") % {"name": dealer.short_name}}
+        return {
+            "subtitle": _("%(name)s deals") % {"name": dealer.short_name},
+            "offline_preview": self.offline_preview(played, dealer),
+        }
+
+    def offline_preview(self, played: TarotPlayed, dealer) -> dict:
+        """What static/js/tarot-preview.js needs to fill the preview with no network, as the
+        server's preview does: the seats and their names, and every sentence it may show, in
+        the page's language (the script fills in the numbers)."""
+        from .forms import (
+            ERR_PARTNER_REQUIRED,
+            ERR_REQUIRED_BOUTS,
+            ERR_REQUIRED_CONTRACT,
+            ERR_REQUIRED_POINTS,
+            ERR_REQUIRED_TAKER,
+        )
+
+        active = services.active_players(played.game, dealer, played.players)
+        return {
+            "seats": [
+                {
+                    "pk": p.pk,
+                    "short": str(getattr(p, "compact", p.label)),
+                    "full": p.name,
+                    "name": played.names.get(p.pk, str(p.pk)),
+                }
+                for p in active
+            ],
+            "rules": {name: _(getattr(fft, name)) for name in dir(fft) if name.startswith("ERR_")},
+            "form": {
+                "taker": str(ERR_REQUIRED_TAKER),
+                "contract": str(ERR_REQUIRED_CONTRACT),
+                "bouts": str(ERR_REQUIRED_BOUTS),
+                "points": str(ERR_REQUIRED_POINTS),
+                "partner": str(ERR_PARTNER_REQUIRED),
+            },
+            "contracts": {k: str(v) for k, v in CONTRACT_LABELS.items()},
+            "bouts": {n: ngettext("%(n)s bout", "%(n)s bouts", n) % {"n": n} for n in range(4)},
+            "words": {
+                "points": _("%(points)s points"),
+                "counted": _("counted %(points)s"),
+                "won": _("won by %(gap)s"),
+                "lost": _("lost by %(gap)s"),
+                "petit_au_bout": _("petit au bout %(n)s"),
+                "poignee": _("poignée %(n)s"),
+                "slam": _("slam %(n)s"),
+                "per_defender": _("%(unit)s per defender"),
+                "pays": _("each defender pays %(unit)s; %(taker)s receives %(total)s"),
+                "receives": _("each defender receives %(unit)s; %(taker)s pays %(total)s"),
+                "partner": _("partner %(partner)s: %(score)s"),
+                "attack_side": _("attack %(attack)s = defence %(defence)s"),
+                "defence_side": _("defence %(defence)s = attack %(attack)s"),
+                "scores": _("Scores of this deal"),
+                "hint": _("The score appears here as you fill in the deal."),
+                "offline": _("Offline: worked out on this phone."),
+            },
+        }
 
     def preview_template(self) -> str:
         return "kinds/tarot/_preview.html"
