@@ -20,3 +20,10 @@ def player_href(context, pk):
     if pk is None or not is_member(context.get("user")):
         return ""
     return player_url(pk)
+
+
+@register.simple_tag(takes_context=True)
+def player_named(context, pk, label):
+    """{% player_named pk label %}: `label`, a link to player `pk`'s page for a member (for
+    rows that hold a player's pk and name, not the player)."""
+    return player_name(pk, label, link=is_member(context.get("user")))
