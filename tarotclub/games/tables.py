@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils import formats, timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -171,10 +172,16 @@ class GameListTable(tables.Table):
         empty_text = _("No game here.")
         orderable = False
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, link_players: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.results: dict = {}
         self.players_of: dict = {}
+        self.link_players = link_players  # names link to the players' pages (for members)
+
+    def _name(self, player):
+        from tarotclub.players.links import player_name
+
+        return player_name(player.pk, player.label, link=self.link_players)
 
     def summarise(self) -> None:
         """Each game of the current page: its players (labelled) and its `ListResult`."""
@@ -210,25 +217,26 @@ class GameListTable(tables.Table):
         result = self.results.get(record.pk)
         totals = result.totals if result is not None else None
         if totals is None:
-            return ", ".join(no_break_hyphens(p.label) for p in players)
+            return format_html_join(", ", "{}", ((self._name(p),) for p in players))
         return format_html_join(
             ", ",
             '<span class="nowrap">{} <span class="{}">{}</span></span>',
             (
-                (no_break_hyphens(p.label), _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0)))
+                (self._name(p), _css(totals.get(p.pk, 0)), number(totals.get(p.pk, 0)))
                 for p in players
             ),
         )
 
     def render_result(self, record):
         result = self.results.get(record.pk)
-        names = {p.pk: no_break_hyphens(p.label) for p in self.players_of.get(record.pk, [])}
+        names = {p.pk: self._name(p) for p in self.players_of.get(record.pk, [])}
         if result is not None and result.draw:
             text = gettext("Draw")
         elif result is not None and result.leaders:
-            who = ", ".join(names.get(pk, "?") for pk in result.leaders)
+            who = format_html_join(", ", "{}", ((names.get(pk, "?"),) for pk in result.leaders))
             line = gettext("Winner: %(names)s") if result.over else gettext("Leading: %(names)s")
-            text = line % {"names": who}
+            # the sentence escaped, the names (links for a member) put in as they are
+            text = mark_safe(conditional_escape(line).replace("%(names)s", who))
         else:
             text = ""
         if record.archived:

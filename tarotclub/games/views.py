@@ -160,7 +160,10 @@ def game_list(request):
         request.GET if filters_given else None, may_see_archived=may_see_archived
     )
     filters = form.filters()
-    table = GameListTable(selectors.game_list(user=request.user, **filters))
+    table = GameListTable(
+        selectors.game_list(user=request.user, **filters),
+        link_players=request.user.is_authenticated,
+    )
     configure_table(request, table, per_page=LIST_PAGE)
     table.summarise()
     query = request.GET.copy()

@@ -17,12 +17,22 @@ def player_url(pk: int) -> str:
     return reverse("players:detail", args=[pk])
 
 
-def player_name(pk: int | None, label: str, *, link: bool) -> SafeString:
-    """`label` (escaped, hyphens kept together), as a link to player `pk`'s page when `link`."""
+def player_name(pk: int | None, label: str, *, link: bool, url=player_url) -> SafeString:
+    """`label` (escaped, hyphens kept together), as a link to player `pk`'s page when `link`.
+    `url(pk)` makes the page's address (`player_urls()` for a long list)."""
     text = no_break_hyphens(label)
     if not link or pk is None:
         return format_html("{}", text)
-    return format_html('<a class="player-link" href="{}">{}</a>', player_url(pk), text)
+    return format_html('<a class="player-link" href="{}">{}</a>', url(pk), text)
+
+
+_SENTINEL = 987654321  # stands for a pk in a URL reversed once
+
+
+def player_urls():
+    """`url(pk)`, the same as `player_url`, reversed once for a whole list of names."""
+    head, tail = player_url(_SENTINEL).rsplit(str(_SENTINEL), 1)
+    return lambda pk: f"{head}{pk}{tail}"
 
 
 def is_member(user) -> bool:

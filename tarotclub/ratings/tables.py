@@ -2,8 +2,8 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.presenters import figure
+from tarotclub.players.links import player_name
 
 
 class LeaderboardTable(tables.Table):
@@ -25,10 +25,14 @@ class LeaderboardTable(tables.Table):
         attrs = {"class": "data leaderboard"}
         empty_text = _("Nobody has played enough rated games yet.")
 
+    def __init__(self, *args, link_players: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.link_players = link_players  # names link to the players' pages (for members)
+
     def render_player(self, value, record):
         return format_html(
             '{}<small class="player-meta">{}</small>',
-            no_break_hyphens(value.display_name),
+            player_name(value.pk, value.display_name, link=self.link_players),
             _skill(record),
         )
 

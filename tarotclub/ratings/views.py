@@ -18,7 +18,7 @@ def leaderboard(request):
     form = LeaderboardForm(request.GET if given else None)
     filters = form.filters()
     lines = selectors.leaderboard(**filters)
-    table = LeaderboardTable(lines)
+    table = LeaderboardTable(lines, link_players=request.user.is_authenticated)
     configure_table(request, table, per_page=PAGE)
     context = {
         "table": table,

@@ -10,8 +10,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.presenters import figure, number
+from tarotclub.players.links import player_name, player_urls
 
 from .selectors import SeasonStandings
 
@@ -79,7 +79,10 @@ class Grid:
         )
 
 
-def grid(standings: SeasonStandings) -> Grid:
+def grid(standings: SeasonStandings, *, link_players: bool = False) -> Grid:
+    """The grid; the names as links to the players' pages when `link_players` (a member's
+    page; never on paper)."""
+    url = player_urls()
     headers = [
         Cell(_("Rank"), "num"),
         Cell(_("Player"), "name"),
@@ -97,7 +100,7 @@ def grid(standings: SeasonStandings) -> Grid:
     rows = []
     for line in standings.lines:
         rank = "" if line.rank is None else (f"{line.rank}=" if line.tied else str(line.rank))
-        name = no_break_hyphens(line.name)
+        name = player_name(line.player, line.name, link=link_players, url=url)
         if not line.ranked:
             name = format_html('{} <small class="muted">({})</small>', name, unranked)
         cells = [

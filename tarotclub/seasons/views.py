@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import add_validation_error, query_int
+from tarotclub.players.links import is_member
 from tarotclub.reports.exports import check_format, filename, rows_response
 
 from . import selectors, services
@@ -79,12 +80,15 @@ def season_delete(request, pk: int):
     return render(request, "seasons/confirm_delete.html", {"season": season})
 
 
-def standings_context(season: Season) -> dict:
+def standings_context(season: Season, *, link_players: bool = False) -> dict:
+    """The standings page's (and the PDF's) context; the names link to the players' pages
+    when `link_players` (a member reads the page)."""
     standings = selectors.season_standings(season)
+    table = grid(standings, link_players=link_players)
     return {
         "season": season,
         "standings": standings,
-        "grid": grid(standings).html(empty=_("Nobody has played an evening of this season yet.")),
+        "grid": table.html(empty=_("Nobody has played an evening of this season yet.")),
         "formula_text": formula_text(season),
     }
 
@@ -112,7 +116,8 @@ def formula_text(season: Season) -> str:
 
 
 def season_standings(request, pk: int):
-    return render(request, "seasons/standings.html", standings_context(_season(pk)))
+    context = standings_context(_season(pk), link_players=is_member(request.user))
+    return render(request, "seasons/standings.html", context)
 
 
 #: As the tournaments' projector: two columns of 15 a screen, the next screen every few seconds.

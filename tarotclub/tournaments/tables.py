@@ -10,9 +10,9 @@ from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.presenters import number
 from tarotclub.games.tables import ScoreColumn
+from tarotclub.players.links import player_name, player_urls
 
 
 class StandingsTable(tables.Table):
@@ -27,7 +27,10 @@ class StandingsTable(tables.Table):
         orderable = False
         empty_text = _("Nobody is registered yet.")
 
-    def __init__(self, standings, *args, show_average: bool = False, **kwargs):
+    def __init__(
+        self, standings, *args, show_average: bool = False, link_players: bool = False, **kwargs
+    ):
+        self.link_players = link_players  # names link to the players' pages (for members)
         extra = [
             (
                 f"r{r}",
@@ -67,6 +70,7 @@ class StandingsTable(tables.Table):
             data = {
                 "rank": f"{row.rank}=" if row.tied else row.rank,
                 "name": row.player.name,
+                "pk": row.player.pk,
                 "withdrawn": row.withdrawn,
                 "licence": row.licence,
                 "total": row.total,
@@ -79,11 +83,10 @@ class StandingsTable(tables.Table):
         super().__init__(rows, *args, extra_columns=extra, **kwargs)
 
     def render_name(self, value, record):
+        name = player_name(record["pk"], value, link=self.link_players)
         if record["withdrawn"]:
-            return format_html(
-                '{} <small class="muted">({})</small>', no_break_hyphens(value), _("withdrawn")
-            )
-        return no_break_hyphens(value)
+            return format_html('{} <small class="muted">({})</small>', name, _("withdrawn"))
+        return name
 
     def value_name(self, value, record):
         return value
@@ -114,8 +117,9 @@ def _cell(value) -> str:
     return conditional_escape(localize(value))
 
 
-def standings_html(standings, *, show_average: bool = False) -> str:
-    """The standings table, exactly as `StandingsTable` renders it on the page."""
+def standings_html(standings, *, show_average: bool = False, link_players: bool = False) -> str:
+    """The standings table, exactly as `StandingsTable` renders it on the page (the names as
+    links to the players' pages when `link_players`: for a member)."""
     rounds = standings.round_numbers
     labels = [conditional_escape(_("R%(n)s") % {"n": r}) for r in rounds]
     head = [
@@ -128,10 +132,11 @@ def standings_html(standings, *, show_average: bool = False) -> str:
     if show_average:
         head.append(f'<th class="num">{conditional_escape(_("Average"))}</th>')
     withdrawn = conditional_escape(_("withdrawn"))
+    url = player_urls()
     round_tds = [f'<td class="num round" data-label="{label}">' for label in labels]
     body = []
     for i, row in enumerate(standings.rows):
-        name = conditional_escape(no_break_hyphens(row.player.name))
+        name = player_name(row.player.pk, row.player.name, link=link_players, url=url)
         if row.withdrawn:
             name = f'{name} <small class="muted">({withdrawn})</small>'
         cells = [
@@ -189,20 +194,21 @@ def _text(value) -> str:
     return conditional_escape(localize(value))
 
 
-def _name(value) -> str:
-    """`{{ name|nobreak }}`."""
-    return conditional_escape(no_break_hyphens(value))
+def _name(player, url) -> str:
+    """`{% player p p.name %}` for a member (the director is one): the name as a link."""
+    return player_name(player.pk, player.name, link=True, url=url)
 
 
 def entries_html(t, entries) -> str:
     """The director's list of registered players: one `<li>` an entry."""
     withdraw = _url_maker("tournaments:withdraw", t.pk)
+    url = player_urls()
     guest = f' <small class="badge">{_t("guest")}</small>'
     action = _t("remove") if t.status == "registration" else _t("withdraw")
     out = []
     for e in entries:
         player = e.player
-        parts = ["<li>", _name(player.name)]
+        parts = ["<li>", _name(player, url)]
         if player.guest:
             parts.append(guest)
         if e.licence:
@@ -225,6 +231,7 @@ def round_tables_html(t, tables, *, csrf_input: str) -> str:
     `csrf_input` is the form's hidden token field (the cached section holds a placeholder)."""
     sheet = reverse("games:sheet", args=["T"])[:-2]  # "/t/" + token + "/"
     unlock = _url_maker("tournaments:unlock", t.pk)
+    url = player_urls()
     confirmed = f'<span class="badge good">{_t("confirmed")}</span>'
     not_started = f'<span class="badge bad">{_t("not started")}</span>'
     guest = f' <small class="badge">{_t("guest")}</small>'
@@ -246,7 +253,7 @@ def round_tables_html(t, tables, *, csrf_input: str) -> str:
         else:
             badge = not_started
         seats = "".join(
-            f'<li><small class="muted">{_text(seat)}</small> {_name(p.name)}'
+            f'<li><small class="muted">{_text(seat)}</small> {_name(p, url)}'
             f"{guest if p.guest else ''}</li>"
             for seat, p in x["seats"]
         )

@@ -24,6 +24,7 @@ from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import add_validation_error, posted_int, query_int
 from tarotclub.games import policy
 from tarotclub.games.models import Game
+from tarotclub.players.links import is_member
 
 from . import bulk, selectors, services
 from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
@@ -456,6 +457,11 @@ def _fragment(name: str, key: str, build, *parts) -> str:
     return mark_safe(html)
 
 
+def _reader(member: bool) -> str:
+    """The part of a fragment's key for what differs by reader: a member's names are links."""
+    return "member" if member else "anonymous"
+
+
 def _with_csrf(request, html: str) -> str:
     """A cached fragment with this reader's own CSRF token in place of the placeholder."""
     return mark_safe(html.replace(_CSRF_PLACEHOLDER, get_token(request)))
@@ -539,9 +545,13 @@ def _conditional(request, name: str, key: str, respond):
 def tournament_standings(request, pk: int):
     t, key = _keyed(pk)
 
+    member = is_member(request.user)
+
     def build():
         standings = selectors.standings(t)
-        return standings_html(standings, show_average=t.ranking == Ranking.AVERAGE)
+        return standings_html(
+            standings, show_average=t.ranking == Ranking.AVERAGE, link_players=member
+        )
 
     return _conditional(
         request,
@@ -552,7 +562,8 @@ def tournament_standings(request, pk: int):
             "standings",
             key,
             "tournaments/standings.html",
-            lambda: {"t": t, "table_html": _fragment("standings", key, build)},
+            # a member reads the names as links to the players' pages, anybody else not
+            lambda: {"t": t, "table_html": _fragment("standings", key, build, _reader(member))},
         ),
     )
 
@@ -595,7 +606,8 @@ def _projector_context(request, t: Tournament) -> dict:
 
 
 def _projector_screen(request, t: Tournament, key: str) -> str:
-    """The screen's fragment for the asked page (its rows and the progress line)."""
+    """The screen's fragment for the asked page (its rows and the progress line), the names
+    as links for a member (`{% player %}` reads the request's user)."""
     page = query_int(request, "page", 1)
     page = page if 1 <= page <= 9999 else 1  # beyond the last page: the first (as shown)
     return _fragment(
@@ -605,6 +617,7 @@ def _projector_screen(request, t: Tournament, key: str) -> str:
             "tournaments/_projector_screen.html", _projector_context(request, t), request=request
         ),
         page,
+        _reader(is_member(request.user)),
     )
 
 

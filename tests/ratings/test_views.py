@@ -148,3 +148,13 @@ def test_a_player_without_a_rated_game_is_told_what_counts(member_client, db):
     newcomer = player_create(name="Nouvelle")
     body = member_client.get(f"/players/{newcomer.pk}/").content.decode()
     assert "No rated game yet" in body
+
+
+def test_each_name_links_to_the_players_page(member_client, season):
+    """Issue 13: a name is a link everywhere a member reads it (the leaderboard is theirs)."""
+    import re
+
+    response = member_client.get(URL)
+    lines = response.context["table"].data.data
+    found = re.findall(r'class="player-link" href="/players/(\d+)/"', response.content.decode())
+    assert [int(pk) for pk in found] == [line.player.pk for line in lines]

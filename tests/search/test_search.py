@@ -107,3 +107,14 @@ def test_constant_queries(member_client, django_assert_num_queries, extra):
     # games and their seats; tournaments
     with django_assert_num_queries(9):
         member_client.get(URL, {"q": "anne"})
+
+
+def test_a_games_players_link_to_their_pages(member_client, club):
+    """Issue 13: the players of a game found link to their pages, as the players found do."""
+    import re
+
+    players, _ = club
+    body = member_client.get(URL, {"q": "soiree"}).content.decode()
+    games = body.split("<h2>Games</h2>", 1)[1]
+    found = re.findall(r'class="player-link" href="/players/(\d+)/"', games)
+    assert [int(pk) for pk in found] == [p.pk for p in players[:4]]

@@ -1,6 +1,7 @@
 """Issue 12: the director's long lists (registered players, a round's tables) are rendered in
 Python (`tables.entries_html`, `tables.round_tables_html`), with the markup the templates made:
-these are the template loops they replace, rendered side by side, in every language."""
+these are the template loops they replace, rendered side by side, in every language. The
+director is a member: the names link to the players' pages (issue 13)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 ENTRIES = """{% load i18n typography %}
   {% for e in entries %}
-    <li>{{ e.player.name|nobreak }}{% if e.player.guest %} <small class="badge">{% translate "guest" %}</small>{% endif %}{% if e.licence %} <small class="muted">{{ e.licence }}</small>{% endif %}
+    <li><a class="player-link" href="{% url 'players:detail' e.player.pk %}">{{ e.player.name|nobreak }}</a>{% if e.player.guest %} <small class="badge">{% translate "guest" %}</small>{% endif %}{% if e.licence %} <small class="muted">{{ e.licence }}</small>{% endif %}
       {% if e.first_round > 1 %}<span class="badge">{% blocktranslate with n=e.first_round %}from round {{ n }}{% endblocktranslate %}</span>{% endif %}
       {% if e.withdrawn %}<span class="badge bad">{% blocktranslate with n=e.last_round %}withdrew after round {{ n }}{% endblocktranslate %}</span>
       {% elif t.status != "finished" %}<a class="button small" href="{% url 'tournaments:withdraw' t.pk e.pk %}">{% if t.status == "registration" %}{% translate "remove" %}{% else %}{% translate "withdraw" %}{% endif %}</a>{% endif %}
@@ -33,7 +34,7 @@ TABLES = """{% load i18n typography %}
     <li class="round-table state-{{ x.state }}">
       <a class="table-number" href="{% url 'games:sheet' x.game.token %}">{% blocktranslate with n=x.table.number %}Table {{ n }}{% endblocktranslate %}</a>
       <span class="table-state">{% if x.state == "confirmed" %}<span class="badge good">{% translate "confirmed" %}</span>{% elif x.state == "in_progress" %}<span class="badge">{% blocktranslate with done=x.done planned=x.planned %}{{ done }} of {{ planned }} deals{% endblocktranslate %}</span>{% else %}<span class="badge bad">{% translate "not started" %}</span>{% endif %}</span>
-      <ul class="table-seats">{% for seat, p in x.seats %}<li><small class="muted">{{ seat }}</small> {{ p.name|nobreak }}{% if p.guest %} <small class="badge">{% translate "guest" %}</small>{% endif %}</li>{% endfor %}</ul>
+      <ul class="table-seats">{% for seat, p in x.seats %}<li><small class="muted">{{ seat }}</small> <a class="player-link" href="{% url 'players:detail' p.pk %}">{{ p.name|nobreak }}</a>{% if p.guest %} <small class="badge">{% translate "guest" %}</small>{% endif %}</li>{% endfor %}</ul>
       <div class="table-actions">{% if x.state == "confirmed" and t.status == "running" %}<form method="post" action="{% url 'tournaments:unlock' t.pk x.table.pk %}">{% csrf_token %}<button type="submit" class="button">{% translate "Unlock" %}</button></form>{% else %}<a class="button" href="{% url 'games:sheet' x.game.token %}">{% translate "Open" %}</a>{% endif %}</div>
     </li>
   {% endfor %}"""  # noqa: E501

@@ -20,9 +20,9 @@ from .helpers import make_tournament, play_round, play_table
 pytestmark = pytest.mark.django_db
 
 
-def tables2_html(standings, show_average: bool) -> str:
+def tables2_html(standings, show_average: bool, link_players: bool = False) -> str:
     template = engines["django"].from_string("{% load django_tables2 %}{% render_table table %}")
-    table = StandingsTable(standings, show_average=show_average)
+    table = StandingsTable(standings, show_average=show_average, link_players=link_players)
     return template.render({"table": table}, request=RequestFactory().get("/"))
 
 
@@ -30,8 +30,11 @@ def assert_same(t) -> None:
     t.refresh_from_db()
     standings = selectors.standings(t)
     for average in (False, True):
-        expected = parse_html(tables2_html(standings, average))
-        assert parse_html(standings_html(standings, show_average=average)) == expected
+        for links in (False, True):  # names as links to the players' pages (for members)
+            expected = parse_html(tables2_html(standings, average, links))
+            fast = standings_html(standings, show_average=average, link_players=links)
+            assert parse_html(fast) == expected
+            assert ('class="player-link"' in fast) == (links and bool(standings.rows))
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl"])
