@@ -23,12 +23,13 @@ from tarotclub.core.forms import (
     configure_table,
     parse_whole,
     posted_int,
+    posted_uuid,
     query_int,
 )
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
-from . import kinds, policy, selectors, services
+from . import kinds, policy, queued, selectors, services
 from .forms import GameListFilterForm, NewGameForm, StandingsFilterForm
 from .models import ChangeAction
 from .tables import GameListTable
@@ -431,6 +432,8 @@ def deal_new(request, token: str):
     # the entries are not counted here too.
     posted = posted_int(request, "number", None) if saving else None
     number = played.next_number if posted is None else posted
+    if saving and queued.is_queued(request):
+        return _queued_send(request, token, played, number)
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error = None, None
     if request.method == "POST":
@@ -439,11 +442,12 @@ def deal_new(request, token: str):
             preview, error = kind.preview(played, form, number) if form.is_valid() else (None, None)
         elif form.is_valid():
             try:
-                kind.add(
+                entry = kind.add(
                     played=played,
                     form=form,
                     user=request.user,
                     expected_number=posted_int(request, "number", number),
+                    client_id=posted_uuid(request, "client_id"),
                 )
             except ValidationError as e:
                 _refused_by_service(token, e)
@@ -452,7 +456,8 @@ def deal_new(request, token: str):
                     return refused
                 add_validation_error(form, e)
             else:
-                messages.success(request, kind.words.saved % {"n": number})
+                # a double tap (the same id again) finds the entry saved by the first tap
+                messages.success(request, kind.words.saved % {"n": entry.number})
                 return redirect("games:sheet", token=game.token)
     if saving:
         # not saved: show the form again with the whole sheet, as a plain page does
@@ -472,6 +477,56 @@ def deal_new(request, token: str):
     if request.method == "POST" and (form.errors or error):
         response.status_code = 400
     return response
+
+
+def _queued_send(request, token: str, played, number: int):
+    """An entry sent from a phone's queue: one JSON answer (`queued`), never a page."""
+    game, kind = played.game, played.kind
+    client_id = posted_uuid(request, "client_id")
+    form = kind.entry_form(played, number, data=request.POST)
+    if not form.is_valid():
+        return queued.answer(
+            queued.INVALID, _("This entry needs fixing."), errors=queued.form_errors(form)
+        )
+    try:
+        entry = kind.add(
+            played=played, form=form, user=request.user, expected_number=number, client_id=client_id
+        )
+    except ValidationError as e:
+        code = getattr(e, "code", None)
+        if code == "gone":
+            notice = policy.gone(token)
+            return queued.answer(queued.GONE, notice.message if notice else services.ERR_GONE)
+        if code == policy.DEAL and client_id is not None:
+            reason = " ".join(e.messages)
+            services.refused_entry_keep(
+                game=game,
+                client_id=client_id,
+                number=number,
+                data=request.POST,
+                reason=reason,
+                text=request.POST.get("summary", ""),
+                user=request.user,
+            )
+            return queued.answer(queued.LOCKED, reason, kept=True)
+        if code == policy.DEAL:
+            return queued.answer(queued.LOCKED, " ".join(e.messages), kept=False)
+        if code == "taken":
+            full = kind.load(game)
+            theirs = None
+            if full.entry(number) is not None:
+                theirs = {"number": number, "text": kind.describe_entry(full, number)}
+            return queued.answer(
+                queued.CONFLICT,
+                " ".join(e.messages),
+                number=number,
+                next=full.next_number,
+                theirs=theirs,
+            )
+        add_validation_error(form, e)
+        return queued.answer(queued.INVALID, " ".join(e.messages), errors=queued.form_errors(form))
+    status = queued.DUPLICATE if entry.sent_before else queued.SAVED
+    return queued.answer(status, kind.words.saved % {"n": entry.number}, number=entry.number)
 
 
 @token_view(partial=True)
