@@ -616,18 +616,9 @@ def refused_entry_keep(
     return entry
 
 
-def may_settle(game: Game, *, user) -> bool:
-    """Who adds or discards a game's kept entries: its creator or a director."""
-    if user is None or not user.is_authenticated:
-        return False
-    return policy.is_director(user) or (
-        game.created_by_id is not None and game.created_by_id == user.pk
-    )
-
-
 def _settle(entry: RefusedEntry, *, user, outcome: str) -> RefusedEntry:
     """Lock the game, re-read the kept entry and refuse one already settled."""
-    if not may_settle(entry.game, user=user):
+    if not policy.may_settle(entry.game, user=user):
         raise GameError(ERR_REFUSED_WHO)
     lock_game(entry.game)
     current = RefusedEntry.objects.get(pk=entry.pk)

@@ -315,6 +315,10 @@ def game_sheet(request, token: str):
     context["share_url"] = share_url(request, game)
     context["qr_svg"] = share_qr(request, game)
     context["may_archive"] = bool(policy.may_archive(game, user=request.user))
+    # entries phones sent after the sheet closed, for its owner or a director to settle
+    context["kept"] = (
+        selectors.kept_entries(game) if policy.may_settle(game, user=request.user) else []
+    )
     return render(request, "games/sheet.html", context)
 
 
@@ -689,6 +693,48 @@ def deal_undo(request, token: str):
             **kind.undo_context(played),
         },
     )
+
+
+def _kept_or_404(request, token: str, pk: int):
+    game = game_or_404(token)
+    entry = selectors.kept_entry(game, pk)
+    if entry is None or not policy.may_settle(game, user=request.user):
+        raise Http404
+    return game, entry
+
+
+@login_required
+@token_view
+@require_POST
+def kept_accept(request, token: str, pk: int):
+    """Add an entry the sheet refused (sent from a phone's queue once it was closed) as the
+    next entry."""
+    game, entry = _kept_or_404(request, token, pk)
+    try:
+        added = services.refused_entry_accept(entry=entry, user=request.user)
+    except ValidationError as e:
+        messages.error(request, " ".join(e.messages))
+    else:
+        words = kinds.get(game.kind).words
+        messages.success(request, words.saved % {"n": added.number})
+    return redirect("games:sheet", token=game.token)
+
+
+@login_required
+@token_view
+@require_http_methods(["GET", "POST"])
+def kept_discard(request, token: str, pk: int):
+    """Discard an entry the sheet refused, once asked to confirm."""
+    game, entry = _kept_or_404(request, token, pk)
+    if request.method == "POST":
+        try:
+            services.refused_entry_discard(entry=entry, user=request.user)
+        except ValidationError as e:
+            messages.error(request, " ".join(e.messages))
+        else:
+            messages.success(request, _("The kept entry is discarded."))
+        return redirect("games:sheet", token=game.token)
+    return render(request, "games/confirm_discard.html", {"game": game, "entry": entry})
 
 
 @token_view

@@ -7,6 +7,7 @@ import uuid
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from tarotclub.core.models import LogEntry
 from tarotclub.games import queued, services
@@ -165,3 +166,55 @@ def test_deal_add_with_an_id_takes_no_more_queries(game4, four, django_assert_nu
     with CaptureQueriesContext(connection) as with_id:
         tarot.deal_add(game=game4, data=data, client_id=uuid.uuid4())
     assert len(with_id) == len(without)
+
+
+def _kept(client, game, players):
+    game.locked = True
+    game.save(update_fields=["locked"])
+    send(client, game, players, number=1, client_id=uuid.uuid4(), summary="Garde · Anne")
+    return RefusedEntry.objects.get(game=game)
+
+
+def test_the_owner_sees_kept_entries_on_the_sheet_and_a_director_adds_one(
+    client, game4, four, member, director
+):
+    kept = _kept(client, game4, four)
+    sheet = reverse("games:sheet", args=[game4.token])
+    accept = reverse("games:kept_accept", args=[game4.token, kept.pk])
+    assert "Entries kept for you" not in client.get(sheet).content.decode()  # the share link
+    client.force_login(member)
+    html = client.get(sheet).content.decode()
+    assert "Entries kept for you" in html and "Garde · Anne" in html
+    # the sheet is still confirmed: only the director may add to it (the reason, no 500)
+    refused = client.post(accept, follow=True).content.decode()
+    assert escape(str(tarot.ERR_LOCKED)) in refused and not Deal.objects.exists()
+    kept.refresh_from_db()
+    assert kept.outcome == ""  # still waiting
+    client.force_login(director)
+    assert client.post(accept).status_code == 302
+    assert Deal.objects.filter(game=game4).count() == 1
+    assert "Entries kept for you" not in client.get(sheet).content.decode()
+
+
+def test_discarding_a_kept_entry_asks_first(client, game4, four, member):
+    kept = _kept(client, game4, four)
+    client.force_login(member)
+    path = reverse("games:kept_discard", args=[game4.token, kept.pk])
+    assert "Discard this kept entry?" in client.get(path).content.decode()
+    kept.refresh_from_db()
+    assert kept.outcome == ""
+    assert client.post(path).status_code == 302
+    kept.refresh_from_db()
+    assert kept.outcome == RefusedEntry.Outcome.DISCARDED
+    assert not Deal.objects.exists()
+    # twice: a clear message, not a 500
+    response = client.post(path, follow=True)
+    assert escape(str(services.ERR_REFUSED_SETTLED)) in response.content.decode()
+
+
+def test_a_stranger_gets_a_404_for_kept_entries(client, game4, four, django_user_model):
+    kept = _kept(client, game4, four)
+    stranger = django_user_model.objects.create_user(username="y", password="pw-y-123456")
+    client.force_login(stranger)
+    assert client.post(reverse("games:kept_accept", args=[game4.token, kept.pk])).status_code == 404
+    assert client.get(reverse("games:kept_discard", args=[game4.token, kept.pk])).status_code == 404
