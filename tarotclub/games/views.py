@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
 
@@ -308,6 +309,37 @@ def sheet_context(request, game, played=None, *, parts=None) -> dict:
     return context
 
 
+def offline_words(kind) -> dict[str, str]:
+    """What the phone's queue says on the sheet (`static/js/offline.js`), in the page's
+    language; placeholders are filled on the phone. Plurals: the form for one and the form
+    for two (French, Dutch and English need no other)."""
+    waiting = "%(count)s entry is waiting to be sent.", "%(count)s entries are waiting to be sent."
+    entry = str(kind.words.entry)  # "Deal %(n)s", filled on the phone
+    return {
+        "entry": entry,
+        "waiting-one": ngettext(*waiting, 1),
+        "waiting-other": ngettext(*waiting, 2),
+        "waiting-row": _("waiting to be sent"),
+        "synced": _("Last synced at %(time)s."),
+        "never": _("Not synced yet on this phone."),
+        "offline": _("No connection: new entries are kept on this phone and sent when it returns."),
+        "sending": _("Sending…"),
+        "conflict": _("%(entry)s was entered from another phone meanwhile."),
+        "theirs": _("On the sheet"),
+        "mine": _("On this phone"),
+        "as-next": _("Add mine as %(entry)s"),
+        "discard": _("Discard mine"),
+        "discard-sure": _("Discard your entry for good?"),
+        "discard-yes": _("Yes, discard it"),
+        "keep": _("Keep it"),
+        "refused": _("%(entry)s was not added: %(reason)s"),
+        "kept": _("It is kept for the director (or the game's owner), who can still add it."),
+        "invalid": _("%(entry)s was refused: %(reason)s"),
+        "ok": _("OK"),
+        "saved-offline": _("No connection: %(entry)s is kept on this phone, to be sent."),
+    }
+
+
 @token_view
 def game_sheet(request, token: str):
     game = game_or_404(token)
@@ -315,6 +347,7 @@ def game_sheet(request, token: str):
     context["share_url"] = share_url(request, game)
     context["qr_svg"] = share_qr(request, game)
     context["may_archive"] = bool(policy.may_archive(game, user=request.user))
+    context["offline_words"] = offline_words(context["kind"])
     # entries phones sent after the sheet closed, for its owner or a director to settle
     context["kept"] = (
         selectors.kept_entries(game) if policy.may_settle(game, user=request.user) else []
