@@ -43,6 +43,9 @@ def home(request):
     return render(request, "core/home.html")
 
 
+#: A table's sheet, the only other start page a manifest names (a share link's path).
+_TABLE_START = re.compile(r"/t/[A-Za-z0-9_-]{1,40}/")
+
 #: The club's colours, as in static/css/site.css (--accent, --paper).
 THEME_COLOR = "#7a1f2b"
 BACKGROUND_COLOR = "#fbf8f1"
@@ -55,12 +58,15 @@ def manifest(request):
     names in production) and the file gets its own type, application/manifest+json.
     """
     name = settings.CLUB_NAME
+    # a table's pages name their sheet (?start=/t/<token>/): the phone's home screen then
+    # opens that table, from the service worker's cache when there is no connection
+    start = request.GET.get("start", "")
     data = {
         "name": name,
         "short_name": name if len(name) <= 12 else name[:12].rstrip(),
         "lang": request.LANGUAGE_CODE,
         "id": "/",
-        "start_url": "/",
+        "start_url": start if _TABLE_START.fullmatch(start) else "/",
         "scope": "/",
         "display": "standalone",
         "theme_color": THEME_COLOR,

@@ -189,3 +189,43 @@ def test_a_sheet_confirmed_while_offline_refuses_the_queued_deal_and_keeps_it(
     assert kept.number == 1 and kept.outcome == ""
     assert page.locator(".waiting-row").count() == 0
     shot(page, "refused")
+
+
+def test_a_tournament_tables_link_queues_and_the_director_finds_the_refused_deal(
+    browser, live_server, director
+):
+    from tarotclub.demo.builders import make_tournament, play_table
+    from tarotclub.tournaments import services as tournaments
+    from tarotclub.tournaments.models import Table
+
+    t, _players = make_tournament(8, rounds=2, deals=2)
+    t = tournaments.tournament_start(tournament=t)
+    table = Table.objects.filter(tournament=t, round=1).order_by("number").first()
+    game = table.game
+    (taker,) = takers(game, 1)
+    page = new_phone(browser, live_server)
+    sheet = open_table(page, live_server, game)
+    page.context.set_offline(True)
+    enter_deal(page, sheet, taker, contract="garde_sans")
+    assert page.locator(".waiting-row").count() == 1
+    play_table(table)  # the other phone enters both deals and the sheet is confirmed
+    page.context.set_offline(False)
+    page.wait_for_selector(".offline-notice")
+    assert Deal.objects.filter(game=game).count() == 2  # the queued deal made no third one
+    kept = RefusedEntry.objects.get(game=game)
+    assert kept.number == 1 and "garde sans" in kept.text.lower()
+    # the director's page lists it; the table's sheet adds it or discards it
+    desk = browser.new_context(viewport=NARROW, locale="fr-FR").new_page()
+    desk.goto(live_server.url + "/login/")
+    desk.fill("#id_username", director.username)
+    desk.fill("#id_password", "pw-director-1")
+    desk.click("button.primary")
+    desk.wait_for_url(lambda url: "/login/" not in url)
+    desk.goto(f"{live_server.url}/tournaments/{t.pk}/manage/")
+    desk.click("#kept a.button")
+    desk.wait_for_selector(".kept-entries")
+    shot(desk, "kept-for-director")
+    desk.click(".kept-item a.button")  # discard, asked first
+    desk.click("button.danger")
+    kept.refresh_from_db()
+    assert kept.outcome == RefusedEntry.Outcome.DISCARDED
