@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import RuleError
 from tarotclub.core import sql
 from tarotclub.core.errors import Refused
+from tarotclub.core.history import field
 from tarotclub.core.models import acting_user, action, log_action
 from tarotclub.players.models import Player
 
@@ -576,6 +577,9 @@ def record_undo_last(
 REFUSED_KEPT = action("entry.refused_kept", _("entry sent after the sheet closed, kept"))
 REFUSED_ACCEPTED = action("entry.refused_accepted", _("kept entry added"))
 REFUSED_DISCARDED = action("entry.refused_discarded", _("kept entry discarded"))
+KEPT_NUMBER = field("entry_number", _("entered as number"))
+ADDED_NUMBER = field("added_number", _("added as number"))
+KEPT_REASON = field("refusal", _("why the sheet refused it"))
 ERR_REFUSED_SETTLED = _("This kept entry was already added or discarded.")
 ERR_REFUSED_WHO = _("Only the game's creator or a director can add or discard a kept entry.")
 
@@ -612,7 +616,9 @@ def refused_entry_keep(
         text=str(text)[:300],
         reason=str(reason)[:300],
     )
-    log_action(entry, REFUSED_KEPT, user=user, after={"number": number, "reason": entry.reason})
+    log_action(
+        entry, REFUSED_KEPT, user=user, after={KEPT_NUMBER: number, KEPT_REASON: entry.reason}
+    )
     return entry
 
 
@@ -649,7 +655,7 @@ def refused_entry_accept(*, entry: RefusedEntry, user):
     added = kind.add(
         played=played, form=form, user=user, expected_number=number, client_id=current.client_id
     )
-    log_action(current, REFUSED_ACCEPTED, user=user, after={"number": added.number})
+    log_action(current, REFUSED_ACCEPTED, user=user, after={ADDED_NUMBER: added.number})
     return added
 
 
@@ -657,5 +663,5 @@ def refused_entry_accept(*, entry: RefusedEntry, user):
 def refused_entry_discard(*, entry: RefusedEntry, user) -> RefusedEntry:
     """Put a kept entry aside for good (kept, marked discarded, with who did it)."""
     current = _settle(entry, user=user, outcome=RefusedEntry.Outcome.DISCARDED)
-    log_action(current, REFUSED_DISCARDED, user=user, before={"number": current.number})
+    log_action(current, REFUSED_DISCARDED, user=user, before={KEPT_NUMBER: current.number})
     return current

@@ -336,7 +336,6 @@ def offline_words(kind) -> dict[str, str]:
         "kept": _("It is kept for the director (or the game's owner), who can still add it."),
         "invalid": _("%(entry)s was refused: %(reason)s"),
         "ok": _("OK"),
-        "saved-offline": _("No connection: %(entry)s is kept on this phone, to be sent."),
     }
 
 
