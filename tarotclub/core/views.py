@@ -98,6 +98,7 @@ APP_SHELL = (
     "js/steppers.js",
     "js/offline-queue.js",
     "js/offline.js",
+    "js/offline-app.js",
     "games/games.css",
     "icons/favicon.svg",
     "icons/favicon-32.png",

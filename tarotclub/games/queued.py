@@ -26,7 +26,7 @@ entry stays queued and is sent again later):
     the next entry or discard it. The phone drops it from its queue and says so.
 ``{"status": "invalid", "message": ..., "errors": {"field": ["message", ...]}}``
     The form refuses the entry (the rules, a missing field): nothing was written. The phone
-    keeps it and opens it in the entry screen to fix.
+    keeps it, shows why, and lets the player discard it (and enter it again).
 ``{"status": "gone", "message": ...}``
     The game no longer exists (a tournament round redrawn): nothing was written.
 
