@@ -14,6 +14,7 @@ urlpatterns = [
     path("backup/", core_views.backup, name="backup"),
     path("manifest.webmanifest", core_views.manifest, name="manifest"),
     path("favicon.ico", core_views.favicon, name="favicon"),
+    path("sw.js", core_views.service_worker, name="service_worker"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

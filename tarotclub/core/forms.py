@@ -10,6 +10,7 @@ first, then a regex of ASCII digits, then a conversion of a few characters only.
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 from django import forms
@@ -68,6 +69,17 @@ def posted_int(request, name: str, default: int) -> int:
     """A whole number from a hidden POST field; a missing or junk value gives `default`."""
     number = parse_whole(request.POST.get(name))
     return default if number is None else number
+
+
+def posted_uuid(request, name: str) -> uuid.UUID | None:
+    """A UUID from a hidden POST field (a phone's id for an entry); missing or junk: None."""
+    value = request.POST.get(name) or ""
+    if not 32 <= len(value) <= 36:
+        return None
+    try:
+        return uuid.UUID(value)
+    except ValueError:
+        return None
 
 
 def query_int(request, name: str, default: Any = None) -> Any:

@@ -1,14 +1,19 @@
+import functools
+import hashlib
+import json
 import re
 import tempfile
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.contrib.staticfiles import finders
 from django.core.paginator import Paginator
 from django.db import DEFAULT_DB_ALIAS
 from django.http import FileResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.cache import never_cache
@@ -38,6 +43,9 @@ def home(request):
     return render(request, "core/home.html")
 
 
+#: A table's sheet, the only other start page a manifest names (a share link's path).
+_TABLE_START = re.compile(r"/t/[A-Za-z0-9_-]{1,40}/")
+
 #: The club's colours, as in static/css/site.css (--accent, --paper).
 THEME_COLOR = "#7a1f2b"
 BACKGROUND_COLOR = "#fbf8f1"
@@ -50,12 +58,15 @@ def manifest(request):
     names in production) and the file gets its own type, application/manifest+json.
     """
     name = settings.CLUB_NAME
+    # a table's pages name their sheet (?start=/t/<token>/): the phone's home screen then
+    # opens that table, from the service worker's cache when there is no connection
+    start = request.GET.get("start", "")
     data = {
         "name": name,
         "short_name": name if len(name) <= 12 else name[:12].rstrip(),
         "lang": request.LANGUAGE_CODE,
         "id": "/",
-        "start_url": "/",
+        "start_url": start if _TABLE_START.fullmatch(start) else "/",
         "scope": "/",
         "display": "standalone",
         "theme_color": THEME_COLOR,
@@ -76,6 +87,52 @@ def manifest(request):
     )
     response["Cache-Control"] = "public, max-age=3600"
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+#: What the service worker keeps for a table's pages with no connection (static paths).
+APP_SHELL = (
+    "css/site.css",
+    "js/htmx.min.js",
+    "js/site.js",
+    "js/steppers.js",
+    "js/offline-queue.js",
+    "js/offline.js",
+    "js/offline-app.js",
+    "games/games.css",
+    "icons/favicon.svg",
+    "icons/favicon-32.png",
+    "icons/icon-192.png",
+)
+
+
+@functools.cache
+def _shell_version(urls: tuple[str, ...]) -> str:
+    """A digest of the shell's files (their URLs and contents, once per process): a new
+    version of any of them makes a new worker, which the browser installs in place."""
+    digest = hashlib.sha256()
+    for path, url in zip(APP_SHELL, urls, strict=True):
+        digest.update(url.encode())
+        found = finders.find(path)
+        if found:
+            with open(found, "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()[:12]
+
+
+def service_worker(request):
+    """The service worker, at the site's root so its scope is every page (`templates/core/
+    sw.js`). Never cached by the browser's HTTP cache (it checks for a new one each time)."""
+    urls = tuple(static(path) for path in APP_SHELL)
+    context = {
+        "version": _shell_version(urls),
+        "shell": json.dumps([*urls, reverse("manifest")]),
+        "static_url": json.dumps(static("")),
+        "queue_url": json.dumps(static("js/offline-queue.js")),
+    }
+    response = render(request, "core/sw.js", context, content_type="text/javascript")
+    response["Cache-Control"] = "no-cache, max-age=0"
+    response["Service-Worker-Allowed"] = "/"
     return response
 
 

@@ -280,7 +280,9 @@ class Kind:
 
     # --- writing (through the services) --------------------------------------------------------
 
-    def add(self, *, played, form, user, expected_number):  # pragma: no cover
+    def add(self, *, played, form, user, expected_number, client_id=None):  # pragma: no cover
+        """Add the next entry; `client_id` is the phone's id for it (saved once: a retry
+        returns the entry saved before, with ``sent_before`` set)."""
         raise NotImplementedError
 
     def correct(self, *, played, number, form, user):  # pragma: no cover

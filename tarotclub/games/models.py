@@ -106,6 +106,8 @@ class Record(models.Model):
     number = models.PositiveIntegerField()
     data = models.JSONField()
     version = models.PositiveIntegerField(default=1)
+    # The id the phone made for this entry (a UUID): a retry is saved once (`record_add`).
+    client_id = models.UUIDField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -113,10 +115,46 @@ class Record(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="record_number_unique"),
+            models.UniqueConstraint(fields=["game", "client_id"], name="record_client_id_unique"),
         ]
 
     def __str__(self) -> str:
         return f"{self.game} · {self.number}"
+
+
+class RefusedEntry(models.Model):
+    """An entry a phone sent from its queue after its sheet stopped taking entries (confirmed
+    by the director, finished...): kept, never dropped, for the game's owner or the director
+    to add as the next entry or to discard (`services.refused_entry_accept` / `_discard`)."""
+
+    class Outcome(models.TextChoices):
+        WAITING = "", _("waiting")
+        ACCEPTED = "accepted", _("added")
+        DISCARDED = "discarded", _("discarded")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="refused_entries")
+    client_id = models.UUIDField(editable=False)
+    number = models.PositiveIntegerField()  # the entry the phone was making
+    data = models.JSONField()  # the form's fields as the phone sent them
+    text = models.CharField(max_length=300, blank=True)  # the entry in words, as sent
+    reason = models.CharField(max_length=300)  # why the sheet refused it, as the phone was told
+    created_at = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(max_length=10, choices=Outcome, default="", blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["game", "created_at", "pk"]
+        verbose_name = _("refused entry")
+        verbose_name_plural = _("refused entries")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "client_id"], name="refused_client_id_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · {self.number} ({self.client_id})"
 
 
 class ChangeAction(models.TextChoices):

@@ -192,6 +192,14 @@ def may_archive(game: Game, *, user=None) -> Verdict:
     return ALLOWED
 
 
+def may_settle(game: Game, *, user=None) -> bool:
+    """May `user` add or discard the entries a closed sheet kept (`models.RefusedEntry`)?
+    The game's creator or a director may; a phone on the share link may not."""
+    if user is None or not user.is_authenticated:
+        return False
+    return is_director(user) or (game.created_by_id is not None and game.created_by_id == user.pk)
+
+
 class _Facts:
     """What the decisions read, each at most once.
 

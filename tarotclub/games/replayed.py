@@ -354,11 +354,15 @@ class ReplayedKind(kinds.Kind):
 
     # --- writing -----------------------------------------------------------------------------
 
-    def add(self, *, played, form, user, expected_number):
+    def add(self, *, played, form, user, expected_number, client_id=None):
         from . import services
 
         return services.record_add(
-            played=played, data=form.record_data(), user=user, expected_number=expected_number
+            played=played,
+            data=form.record_data(),
+            user=user,
+            expected_number=expected_number,
+            client_id=client_id,
         )
 
     def correct(self, *, played, number, form, user):

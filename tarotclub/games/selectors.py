@@ -14,7 +14,7 @@ from tarotclub.core import sql
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 
-from .models import Game, Record, Seat
+from .models import Game, Record, RefusedEntry, Seat
 
 
 def game_with_seats(qs: QuerySet[Game] | None = None) -> QuerySet[Game]:
@@ -173,3 +173,22 @@ def games_in_progress(kinds: Sequence, limit: int = 20) -> list[Game]:
         kind__in=[k.identifier for k in kinds], finished_at__isnull=True, archived_at__isnull=True
     )
     return list(qs.filter(tournament_table__isnull=True).order_by("-created_at", "-pk")[:limit])
+
+
+def kept_entries(game: Game) -> list[RefusedEntry]:
+    """The entries phones sent after the game's sheet closed, not settled yet (oldest first)."""
+    return list(RefusedEntry.objects.filter(game=game, outcome=""))
+
+
+def kept_entry(game: Game, pk: int) -> RefusedEntry | None:
+    """One of the game's kept entries (settled or not), or None."""
+    return RefusedEntry.objects.filter(game=game, pk=pk).select_related("game").first()
+
+
+def kept_entries_of(games) -> list[RefusedEntry]:
+    """The waiting kept entries of many games (a tournament's tables), in one query."""
+    return list(
+        RefusedEntry.objects.filter(game__in=games, outcome="")
+        .select_related("game")
+        .order_by("created_at", "pk")
+    )

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -22,11 +22,12 @@ from django.utils.translation import gettext_lazy as _
 from scoring import RuleError
 from tarotclub.core import sql
 from tarotclub.core.errors import Refused
-from tarotclub.core.models import acting_user
+from tarotclub.core.history import field
+from tarotclub.core.models import acting_user, action, log_action
 from tarotclub.players.models import Player
 
 from . import kinds, policy
-from .models import Change, ChangeAction, Game, Record, Seat
+from .models import Change, ChangeAction, Game, Record, RefusedEntry, Seat
 from .replayed import Played, named_message, to_json
 
 ERR_KIND = _("Choose one of the games.")
@@ -88,11 +89,20 @@ class RuleRefused(GameError):
 # --- the helpers every write uses ----------------------------------------------------------
 
 
-def lock_game(game: Game, *, count_of: type[models.Model] | None = None) -> Game:
+def lock_game(
+    game: Game,
+    *,
+    count_of: type[models.Model] | None = None,
+    client_of: type[models.Model] | None = None,
+    client_id=None,
+) -> Game:
     """Re-read the game under a row lock so concurrent phones write one after the other.
 
     With `count_of` (a model with a `game` foreign key: a kind's entries), the locked game also
-    carries `entry_count`, the number of its rows, read in the same statement.
+    carries `entry_count`, the number of its rows, read in the same statement. With
+    `client_of` and `client_id` (a phone's id for an entry, see `entry_sent_before`), it carries
+    `sent_before`: the primary key of the entry of `client_of` already saved with that id, or
+    None; read in the same statement too, so a save with an id costs no extra query.
 
     The game may have gone meanwhile (a tournament round redrawn before its first deal): that
     is a refusal with a message, not a crash.
@@ -102,30 +112,49 @@ def lock_game(game: Game, *, count_of: type[models.Model] | None = None) -> Game
     """
     if not connection.in_atomic_block:
         raise TransactionManagementError("lock_game() runs inside a transaction.")
+    looking = client_of is not None and client_id is not None
+    params = [game.pk]
+    if looking:
+        field = client_of._meta.get_field("client_id")
+        params.insert(0, field.get_db_prep_value(client_id, connection))
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(connection.vendor, count_of), [game.pk])
+        cursor.execute(
+            _lock_sql(connection.vendor, count_of, client_of if looking else None), params
+        )
         row = cursor.fetchone()
     if row is None:
         raise GameError(ERR_GONE, code="gone")
     columns = sql.columns_of(Game, "g")
     locked = columns.build(row)
+    extra = columns.width
     if count_of is not None:
-        locked.entry_count = row[columns.width]
+        locked.entry_count = row[extra]
+        extra += 1
+    locked.sent_before = row[extra] if looking else None
     return locked
 
 
 @functools.cache
-def _lock_sql(vendor: str, count_of: type[models.Model] | None) -> str:
+def _lock_sql(
+    vendor: str, count_of: type[models.Model] | None, client_of: type[models.Model] | None = None
+) -> str:
     pk = sql.quote(Game._meta.pk.column)
     count = ""
     if count_of is not None:
         entries = f"{sql.table(count_of)} e WHERE e.{sql.column(count_of, 'game')} = g.{pk}"
         count = f", (SELECT COUNT(*) FROM {entries})"
+    sent = ""
+    if client_of is not None:
+        sent = (
+            f", (SELECT c.{sql.quote(client_of._meta.pk.column)} FROM {sql.table(client_of)} c "
+            f"WHERE c.{sql.column(client_of, 'client_id')} = %s "
+            f"AND c.{sql.column(client_of, 'game')} = g.{pk})"
+        )
     lock = (
         f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     )
     columns = sql.columns_of(Game, "g").sql
-    return f"SELECT {columns}{count} FROM {sql.table(Game)} g WHERE g.{pk} = %s{lock}"
+    return f"SELECT {columns}{count}{sent} FROM {sql.table(Game)} g WHERE g.{pk} = %s{lock}"
 
 
 def require(game: Game, action: str, *, user=None, deal_count=None, played=None) -> None:
@@ -399,11 +428,14 @@ def _played(game: Game | None, played: Played | None) -> Played:
     return kinds.get(game.kind).load(game)
 
 
-def _locked(played: Played) -> Played:
-    """The game under its row lock; read again only when another phone wrote meanwhile."""
-    game = lock_game(played.game)
+def _locked(played: Played, *, client_id=None) -> Played:
+    """The game under its row lock; read again only when another phone wrote meanwhile.
+    With `client_id`, the locked game says which record was saved with it (`lock_game`)."""
+    game = lock_game(played.game, client_of=Record, client_id=client_id)
     if game.revision != played.game.revision:
-        return played.kind.load(game)
+        reread = played.kind.load(game)
+        reread.game.sent_before = game.sent_before
+        return reread
     played.game = game
     return played
 
@@ -415,7 +447,6 @@ def _finish_if_over(game: Game, state, user) -> None:
         log_change(game, ChangeAction.FINISHED, user=user)
 
 
-@transaction.atomic
 def record_add(
     *,
     game: Game | None = None,
@@ -423,24 +454,54 @@ def record_add(
     data,
     user=None,
     expected_number: int | None = None,
+    client_id=None,
 ) -> Record:
     """Enter the next record; finishes the game when the rules say it is over.
 
     `played` is the game as the page read it (else `game` is read now). `expected_number` is
     the entry the person was making: when another phone made that entry meanwhile, this one is
-    refused rather than recorded twice.
+    refused rather than recorded twice. `client_id` is the phone's id for the entry (a UUID):
+    a record already saved with it is returned, marked ``sent_before``, and nothing is written.
     """
-    played = _locked(_played(game, played))
+    try:
+        return _record_add(
+            game=game,
+            played=played,
+            data=data,
+            user=user,
+            expected_number=expected_number,
+            client_id=client_id,
+        )
+    except IntegrityError:
+        # two sends of one entry at once: the unique id kept the second out (see `deal_add`)
+        target = played.game if played is not None else game
+        sent = (
+            Record.objects.filter(game=target, client_id=client_id).first() if client_id else None
+        )
+        if sent is None:
+            raise
+        sent.sent_before = True
+        return sent
+
+
+@transaction.atomic
+def _record_add(*, game, played, data, user, expected_number, client_id) -> Record:
+    played = _locked(_played(game, played), client_id=client_id)
     game = played.game
+    if getattr(game, "sent_before", None) is not None:
+        sent = Record.objects.get(pk=game.sent_before)
+        sent.sent_before = True
+        return sent
     require(game, policy.DEAL, user=user, played=played)
     number = played.next_number
     if expected_number is not None and expected_number != number:
-        raise GameError(ERR_ENTRY_TAKEN, params={"number": expected_number})
+        raise GameError(ERR_ENTRY_TAKEN, params={"number": expected_number}, code="taken")
     new = to_json(data)
     state = replay_with(played, number, new)
-    record = Record.objects.create(game=game, number=number, data=new)
+    record = Record.objects.create(game=game, number=number, data=new, client_id=client_id)
     log_change(game, ChangeAction.RECORDED, number=number, after=record_snapshot(record), user=user)
     _finish_if_over(game, state, user)
+    record.sent_before = False
     return record
 
 
@@ -509,3 +570,98 @@ def record_undo_last(
     log_change(game, ChangeAction.UNDONE, number=last.number, before=before, user=user)
     last.delete()
     return reopened
+
+
+# --- entries a sheet refused (sent from a phone's queue) ---------------------------------------
+
+REFUSED_KEPT = action("entry.refused_kept", _("entry sent after the sheet closed, kept"))
+REFUSED_ACCEPTED = action("entry.refused_accepted", _("kept entry added"))
+REFUSED_DISCARDED = action("entry.refused_discarded", _("kept entry discarded"))
+KEPT_NUMBER = field("entry_number", _("entered as number"))
+ADDED_NUMBER = field("added_number", _("added as number"))
+KEPT_REASON = field("refusal", _("why the sheet refused it"))
+ERR_REFUSED_SETTLED = _("This kept entry was already added or discarded.")
+ERR_REFUSED_WHO = _("Only the game's creator or a director can add or discard a kept entry.")
+
+
+def _entry_data(data) -> dict[str, str | list[str]]:
+    """A posted form's fields as JSON (no CSRF token, no id): what a kept entry stores."""
+    kept: dict[str, str | list[str]] = {}
+    for name in data:
+        if name in ("csrfmiddlewaretoken", "client_id"):
+            continue
+        values = [str(v)[:200] for v in data.getlist(name)] if hasattr(data, "getlist") else None
+        if values is None:
+            kept[name] = str(data[name])[:200]
+        else:
+            kept[name] = values[0] if len(values) == 1 else values
+    return kept
+
+
+@transaction.atomic
+def refused_entry_keep(
+    *, game: Game, client_id, number: int, data, reason: str, text: str = "", user=None
+) -> RefusedEntry:
+    """Keep an entry a phone sent once its sheet no longer took entries; the same id twice is
+    kept once (a retry of the send)."""
+    game = lock_game(game)
+    found = RefusedEntry.objects.filter(game=game, client_id=client_id).first()
+    if found is not None:
+        return found
+    entry = RefusedEntry.objects.create(
+        game=game,
+        client_id=client_id,
+        number=number,
+        data=_entry_data(data),
+        text=str(text)[:300],
+        reason=str(reason)[:300],
+    )
+    log_action(
+        entry, REFUSED_KEPT, user=user, after={KEPT_NUMBER: number, KEPT_REASON: entry.reason}
+    )
+    return entry
+
+
+def _settle(entry: RefusedEntry, *, user, outcome: str) -> RefusedEntry:
+    """Lock the game, re-read the kept entry and refuse one already settled."""
+    if not policy.may_settle(entry.game, user=user):
+        raise GameError(ERR_REFUSED_WHO)
+    lock_game(entry.game)
+    current = RefusedEntry.objects.get(pk=entry.pk)
+    if current.outcome:
+        raise GameError(ERR_REFUSED_SETTLED)
+    current.outcome = outcome
+    current.settled_at = timezone.now()
+    current.settled_by = acting_user(user)
+    current.save(update_fields=["outcome", "settled_at", "settled_by"])
+    return current
+
+
+@transaction.atomic
+def refused_entry_accept(*, entry: RefusedEntry, user):
+    """Add a kept entry as the game's next entry (the rules and the policy as for any entry:
+    a director may write to a confirmed sheet); returns the new entry."""
+    current = _settle(entry, user=user, outcome=RefusedEntry.Outcome.ACCEPTED)
+    kind = kinds.get(current.game.kind)
+    played = kind.load(current.game)
+    number = played.next_number
+    data = dict(current.data)
+    data["number"] = str(number)
+    form = kind.entry_form(played, number, data=data)
+    if not form.is_valid():
+        raise GameError(
+            " ".join(str(m) for messages in form.errors.values() for m in messages), code="rule"
+        )
+    added = kind.add(
+        played=played, form=form, user=user, expected_number=number, client_id=current.client_id
+    )
+    log_action(current, REFUSED_ACCEPTED, user=user, after={ADDED_NUMBER: added.number})
+    return added
+
+
+@transaction.atomic
+def refused_entry_discard(*, entry: RefusedEntry, user) -> RefusedEntry:
+    """Put a kept entry aside for good (kept, marked discarded, with who did it)."""
+    current = _settle(entry, user=user, outcome=RefusedEntry.Outcome.DISCARDED)
+    log_action(current, REFUSED_DISCARDED, user=user, before={KEPT_NUMBER: current.number})
+    return current

@@ -28,6 +28,8 @@ urlpatterns = [
     path("t/<token:token>/deal/undo/", views.deal_undo, name="deal_undo"),
     path("t/<token:token>/deal/<int:number>/", views.deal_detail, name="deal"),
     path("t/<token:token>/deal/<int:number>/edit/", views.deal_edit, name="deal_edit"),
+    path("t/<token:token>/kept/<int:pk>/accept/", views.kept_accept, name="kept_accept"),
+    path("t/<token:token>/kept/<int:pk>/discard/", views.kept_discard, name="kept_discard"),
     # The other games' paths before every kind shared one set of pages (printed as QR codes).
     path("v/<token:token>/", moved("games:sheet")),
     path("v/<token:token>/live/", moved("games:poll")),

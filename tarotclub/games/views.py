@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
 
@@ -23,12 +24,13 @@ from tarotclub.core.forms import (
     configure_table,
     parse_whole,
     posted_int,
+    posted_uuid,
     query_int,
 )
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
-from . import kinds, policy, selectors, services
+from . import kinds, policy, queued, selectors, services
 from .forms import GameListFilterForm, NewGameForm, StandingsFilterForm
 from .models import ChangeAction
 from .tables import GameListTable
@@ -310,6 +312,36 @@ def sheet_context(request, game, played=None, *, parts=None) -> dict:
     return context
 
 
+def offline_words(kind) -> dict[str, str]:
+    """What the phone's queue says on the sheet (`static/js/offline.js`), in the page's
+    language; placeholders are filled on the phone. Plurals: the form for one and the form
+    for two (French, Dutch and English need no other)."""
+    waiting = "%(count)s entry is waiting to be sent.", "%(count)s entries are waiting to be sent."
+    entry = str(kind.words.entry)  # "Deal %(n)s", filled on the phone
+    return {
+        "entry": entry,
+        "waiting-one": ngettext(*waiting, 1),
+        "waiting-other": ngettext(*waiting, 2),
+        "waiting-row": _("waiting to be sent"),
+        "synced": _("Last synced at %(time)s."),
+        "never": _("Not synced yet on this phone."),
+        "offline": _("No connection: new entries are kept on this phone and sent when it returns."),
+        "sending": _("Sending…"),
+        "conflict": _("%(entry)s was entered from another phone meanwhile."),
+        "theirs": _("On the sheet"),
+        "mine": _("On this phone"),
+        "as-next": _("Add mine as %(entry)s"),
+        "discard": _("Discard mine"),
+        "discard-sure": _("Discard your entry for good?"),
+        "discard-yes": _("Yes, discard it"),
+        "keep": _("Keep it"),
+        "refused": _("%(entry)s was not added: %(reason)s"),
+        "kept": _("It is kept for the director (or the game's owner), who can still add it."),
+        "invalid": _("%(entry)s was refused: %(reason)s"),
+        "ok": _("OK"),
+    }
+
+
 @token_view
 def game_sheet(request, token: str):
     game = game_or_404(token)
@@ -317,6 +349,11 @@ def game_sheet(request, token: str):
     context["share_url"] = share_url(request, game)
     context["qr_svg"] = share_qr(request, game)
     context["may_archive"] = bool(policy.may_archive(game, user=request.user))
+    context["offline_words"] = offline_words(context["kind"])
+    # entries phones sent after the sheet closed, for its owner or a director to settle
+    context["kept"] = (
+        selectors.kept_entries(game) if policy.may_settle(game, user=request.user) else []
+    )
     return render(request, "games/sheet.html", context)
 
 
@@ -434,6 +471,8 @@ def deal_new(request, token: str):
     # the entries are not counted here too.
     posted = posted_int(request, "number", None) if saving else None
     number = played.next_number if posted is None else posted
+    if saving and queued.is_queued(request):
+        return _queued_send(request, token, played, number)
     form = kind.entry_form(played, number, data=request.POST or None)
     preview, error = None, None
     if request.method == "POST":
@@ -442,11 +481,12 @@ def deal_new(request, token: str):
             preview, error = kind.preview(played, form, number) if form.is_valid() else (None, None)
         elif form.is_valid():
             try:
-                kind.add(
+                entry = kind.add(
                     played=played,
                     form=form,
                     user=request.user,
                     expected_number=posted_int(request, "number", number),
+                    client_id=posted_uuid(request, "client_id"),
                 )
             except ValidationError as e:
                 _refused_by_service(token, e)
@@ -455,7 +495,8 @@ def deal_new(request, token: str):
                     return refused
                 add_validation_error(form, e)
             else:
-                messages.success(request, kind.words.saved % {"n": number})
+                # a double tap (the same id again) finds the entry saved by the first tap
+                messages.success(request, kind.words.saved % {"n": entry.number})
                 return redirect("games:sheet", token=game.token)
     if saving:
         # not saved: show the form again with the whole sheet, as a plain page does
@@ -475,6 +516,56 @@ def deal_new(request, token: str):
     if request.method == "POST" and (form.errors or error):
         response.status_code = 400
     return response
+
+
+def _queued_send(request, token: str, played, number: int):
+    """An entry sent from a phone's queue: one JSON answer (`queued`), never a page."""
+    game, kind = played.game, played.kind
+    client_id = posted_uuid(request, "client_id")
+    form = kind.entry_form(played, number, data=request.POST)
+    if not form.is_valid():
+        return queued.answer(
+            queued.INVALID, _("This entry needs fixing."), errors=queued.form_errors(form)
+        )
+    try:
+        entry = kind.add(
+            played=played, form=form, user=request.user, expected_number=number, client_id=client_id
+        )
+    except ValidationError as e:
+        code = getattr(e, "code", None)
+        if code == "gone":
+            notice = policy.gone(token)
+            return queued.answer(queued.GONE, notice.message if notice else services.ERR_GONE)
+        if code == policy.DEAL and client_id is not None:
+            reason = " ".join(e.messages)
+            services.refused_entry_keep(
+                game=game,
+                client_id=client_id,
+                number=number,
+                data=request.POST,
+                reason=reason,
+                text=request.POST.get("summary", ""),
+                user=request.user,
+            )
+            return queued.answer(queued.LOCKED, reason, kept=True)
+        if code == policy.DEAL:
+            return queued.answer(queued.LOCKED, " ".join(e.messages), kept=False)
+        if code == "taken":
+            full = kind.load(game)
+            theirs = None
+            if full.entry(number) is not None:
+                theirs = {"number": number, "text": kind.describe_entry(full, number)}
+            return queued.answer(
+                queued.CONFLICT,
+                " ".join(e.messages),
+                number=number,
+                next=full.next_number,
+                theirs=theirs,
+            )
+        add_validation_error(form, e)
+        return queued.answer(queued.INVALID, " ".join(e.messages), errors=queued.form_errors(form))
+    status = queued.DUPLICATE if entry.sent_before else queued.SAVED
+    return queued.answer(status, kind.words.saved % {"n": entry.number}, number=entry.number)
 
 
 @token_view(partial=True)
@@ -637,6 +728,48 @@ def deal_undo(request, token: str):
             **kind.undo_context(played),
         },
     )
+
+
+def _kept_or_404(request, token: str, pk: int):
+    game = game_or_404(token)
+    entry = selectors.kept_entry(game, pk)
+    if entry is None or not policy.may_settle(game, user=request.user):
+        raise Http404
+    return game, entry
+
+
+@login_required
+@token_view
+@require_POST
+def kept_accept(request, token: str, pk: int):
+    """Add an entry the sheet refused (sent from a phone's queue once it was closed) as the
+    next entry."""
+    game, entry = _kept_or_404(request, token, pk)
+    try:
+        added = services.refused_entry_accept(entry=entry, user=request.user)
+    except ValidationError as e:
+        messages.error(request, " ".join(e.messages))
+    else:
+        words = kinds.get(game.kind).words
+        messages.success(request, words.saved % {"n": added.number})
+    return redirect("games:sheet", token=game.token)
+
+
+@login_required
+@token_view
+@require_http_methods(["GET", "POST"])
+def kept_discard(request, token: str, pk: int):
+    """Discard an entry the sheet refused, once asked to confirm."""
+    game, entry = _kept_or_404(request, token, pk)
+    if request.method == "POST":
+        try:
+            services.refused_entry_discard(entry=entry, user=request.user)
+        except ValidationError as e:
+            messages.error(request, " ".join(e.messages))
+        else:
+            messages.success(request, _("The kept entry is discarded."))
+        return redirect("games:sheet", token=game.token)
+    return render(request, "games/confirm_discard.html", {"game": game, "entry": entry})
 
 
 @token_view

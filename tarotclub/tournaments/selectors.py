@@ -505,3 +505,16 @@ def printable_rounds(t: Tournament) -> list[dict]:
         if state:
             rounds.append({"number": n, "seated": state == SEATED, "current": n == t.current_round})
     return rounds
+
+
+def kept_entries(tournament: Tournament) -> list:
+    """The entries phones sent to this tournament's tables after their sheets closed (a
+    sheet confirmed while a phone was offline), not settled yet; each with its
+    `game.tournament_table`. One query."""
+    from tarotclub.games.models import RefusedEntry
+
+    return list(
+        RefusedEntry.objects.filter(game__tournament_table__tournament=tournament, outcome="")
+        .select_related("game__tournament_table")
+        .order_by("game__tournament_table__round", "game__tournament_table__number", "pk")
+    )

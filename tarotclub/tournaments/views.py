@@ -109,6 +109,8 @@ def tournament_manage(request, pk: int):
             # the history page (core) lists this tournament's changes
             "history_url": reverse("history") + f"?tournament={t.pk}",
             "round_html": _round_section(request, t, key) if t.current_round else "",
+            # entries phones sent after a sheet was confirmed: kept for the director
+            "kept": selectors.kept_entries(t),
         }
 
     def respond():

@@ -197,3 +197,22 @@ def test_a_stale_tally_is_summed_again_by_the_next_deal(sheet_of):
     assert game.current_tally["totals"] == {
         str(pk): t for pk, t in tarot.game_totals_db(game).items()
     }
+
+
+def test_a_phone_back_after_ten_minutes_catches_up_in_one_request(client, sheet_of):
+    """Issue 15: a phone whose Wi-Fi dropped for ten minutes (a dozen deals entered on the
+    other phones, one corrected) gets them all in its first poll back: one request, every
+    new row and the corrected one, with the sheet's state (revision, count) it then shows."""
+    game = sheet_of(3)
+    rev = game.revision
+    for _ in range(12):
+        _change(game, "new")
+    _change(game, "correct")
+    game.refresh_from_db()
+    _queries, response = _poll(client, game, rev, 3)
+    assert response.status_code == 200 and response["HX-Reswap"] == "none"
+    html = response.content.decode()
+    assert sorted(map(int, _rows(html))) == [1, *range(4, 16)]
+    assert f'name="rev" value="{game.revision}"' in html and 'name="n" value="15"' in html
+    # and the next poll, from where that answer left the phone, has nothing to send
+    assert _poll(client, game, game.revision, 15)[1].status_code == 204

@@ -456,13 +456,14 @@ class Tarot(Kind):
 
     # --- writing ---------------------------------------------------------------------------
 
-    def add(self, *, played, form, user, expected_number):
+    def add(self, *, played, form, user, expected_number, client_id=None):
         return services.deal_add(
             game=played.game,
             played=played,
             data=form.deal_input(),
             user=user,
             expected_number=expected_number,
+            client_id=client_id,
         )
 
     def correct(self, *, played, number, form, user):

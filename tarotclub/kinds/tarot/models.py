@@ -34,6 +34,9 @@ class Deal(models.Model):
     version = models.PositiveIntegerField(default=1)
     # The game's revision that last wrote this deal: a poll asks for the deals written since.
     revision = models.PositiveIntegerField(default=0)
+    # The id the phone made for this entry (a UUID): a retry of the same entry, sent again
+    # after the network dropped, is recognised and saved once (`services.deal_add`).
+    client_id = models.UUIDField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -43,6 +46,7 @@ class Deal(models.Model):
         indexes = [models.Index(fields=["game", "revision"], name="deal_game_revision")]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="deal_number_unique"),
+            models.UniqueConstraint(fields=["game", "client_id"], name="deal_client_id_unique"),
             models.CheckConstraint(
                 condition=models.Q(points_half__lte=182), name="deal_points_range"
             ),

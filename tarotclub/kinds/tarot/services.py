@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Sum
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -251,14 +251,19 @@ def _write_lines(deal: Deal, scores: dict[int, int], lines: list[DealLine] | Non
         cursor.execute(query, params)
 
 
-def _locked_table(game: Game, played, *, counting: bool = False) -> tuple[Game, list, int | None]:
+def _locked_table(
+    game: Game, played, *, counting: bool = False, locked: Game | None = None
+) -> tuple[Game, list, int | None]:
     """The game under its row lock, its players, and (`counting`) its number of deals, counted
     under the lock in the same statement (else None).
 
     `played` is the game as the page read it: its players are the table's (seats never change
     once a game is started), so they are not read again.
     """
-    locked = lock_game(game, count_of=Deal if counting else None)
+    if locked is None:
+        locked = lock_game(game, count_of=Deal if counting else None)
+    else:
+        counting = True  # taken by the caller with the count
     players = seat_players(locked) if played is None else played.players
     return locked, players, locked.entry_count if counting else None
 
@@ -294,7 +299,6 @@ def _tally(game: Game, *, count: int | None = None, step: int = 0, plus=None, mi
 # --- deals -------------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def deal_add(
     *,
     game: Game,
@@ -302,6 +306,7 @@ def deal_add(
     user=None,
     expected_number: int | None = None,
     played=None,
+    client_id=None,
 ) -> Deal:
     """Enter the next deal of a French Tarot game.
 
@@ -309,16 +314,49 @@ def deal_add(
     deal meanwhile, the entry is refused rather than recorded twice. `played` is the game as
     the page read it (`Tarot.load_for_write`); it spares reading the seats again. The deals
     are counted under the game's lock, in the statement that takes it.
+
+    `client_id` is the id the phone made for this entry (a UUID): a deal already saved with
+    it is returned as it is, marked ``sent_before``, and nothing is written (a retry after the
+    network dropped, a double tap; even once the sheet is confirmed, since it was saved).
     """
-    game, players, count = _locked_table(game, played, counting=True)
+    try:
+        return _deal_add(
+            game=game,
+            data=data,
+            user=user,
+            expected_number=expected_number,
+            played=played,
+            client_id=client_id,
+        )
+    except IntegrityError:
+        # two sends of one entry at the same moment, that the lock's snapshot did not tell
+        # apart (PostgreSQL reads the subquery before it waits for the lock): the unique id
+        # kept the second one out; it answers with the first
+        sent = Deal.objects.filter(game=game, client_id=client_id).first() if client_id else None
+        if sent is None:
+            raise
+        sent.sent_before = True
+        return sent
+
+
+@transaction.atomic
+def _deal_add(*, game, data, user, expected_number, played, client_id) -> Deal:
+    locked = lock_game(game, count_of=Deal, client_of=Deal, client_id=client_id)
+    if locked.sent_before is not None:
+        sent = Deal.objects.get(pk=locked.sent_before)
+        sent.sent_before = True
+        return sent
+    game, players, count = _locked_table(game, played, locked=locked)
     _assert_tarot(game)
     require(game, policy.DEAL, user=user, deal_count=count)
     number = count + 1
     if expected_number is not None and expected_number != number:
-        raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number})
+        raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number}, code="taken")
     dealer = dealer_for(game, number, players)
     result = deal_score(game, dealer, players, data)
-    deal = Deal(game=game, number=number, dealer=dealer, revision=game.revision + 1)
+    deal = Deal(
+        game=game, number=number, dealer=dealer, revision=game.revision + 1, client_id=client_id
+    )
     _apply(deal, data, result)
     insert_row(deal)
     scores = _scores(players, result)
@@ -332,6 +370,7 @@ def deal_add(
         user=user,
         tally=tally,
     )
+    deal.sent_before = False
     return deal
 
 

@@ -1,0 +1,439 @@
+/* Keeps a table's pages working when the room's Wi-Fi drops (issue 15).
+
+   - The entry screen (a form with data-offline-token): each entry gets a client id made here
+     (hidden client_id, a UUID; the server saves each id once). Saving with no connection, or
+     while earlier entries of the game still wait, keeps the entry in the phone's queue
+     (IndexedDB, offline-queue.js) and opens the sheet. With no connection the preview is
+     computed here when the scoring script is on the page (`window.TarotScore.preview`),
+     else the box says it comes back with the connection.
+   - The sheet (#offline-box): the waiting entries as rows, when it last synced and how many
+     wait; the queue is sent in order when the connection returns (the online event, and
+     retries with back-off). Each send gets one JSON answer (tarotclub/games/queued.py):
+     saved or duplicate leaves the queue; a conflict shows both versions and a choice; a sheet
+     that closed meanwhile says why (the server keeps the entry for the director); a send that
+     fails by network stays queued.
+
+   Loaded by offline.js once the page has loaded, after offline-queue.js. Without this
+   script the pages work as plain forms. No inline script (CSP). */
+(function () {
+  "use strict";
+
+  var Q = window.TarotQueue;
+  if (!Q || !window.indexedDB) return;
+
+  var KNOWN = "tarotclub:known:";
+  var NOTICES = "tarotclub:notices:";
+
+  function fill(text, params) {
+    return String(text || "").replace(/%\((\w+)\)s/g, function (m, key) {
+      return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : m;
+    });
+  }
+  function load(key, fallback) {
+    try {
+      var value = JSON.parse(window.localStorage.getItem(key));
+      return value === null ? fallback : value;
+    } catch (e) {
+      return fallback;
+    }
+  }
+  function store(key, value) {
+    try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full */ }
+  }
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function button(label, className, onTap) {
+    var b = el("button", "button " + (className || ""), label);
+    b.type = "button";
+    b.addEventListener("click", onTap);
+    return b;
+  }
+
+  /* What the sheet showed last time it came from the server: {n, rev, at}. */
+  function known(token) { return load(KNOWN + token, null); }
+  function noteSynced(token) {
+    var state = document.getElementById("sheet-state");
+    if (!state) return;
+    var n = parseInt((state.querySelector("input[name=n]") || {}).value, 10);
+    var rev = parseInt((state.querySelector("input[name=rev]") || {}).value, 10);
+    store(KNOWN + token, { n: isNaN(n) ? 0 : n, rev: isNaN(rev) ? 0 : rev, at: Date.now() });
+  }
+
+  // --- the entry screen -------------------------------------------------------------------
+
+  function hidden(form, name) {
+    var input = form.querySelector("input[type=hidden][name=" + name + "]");
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      form.appendChild(input);
+    }
+    return input;
+  }
+
+  /* The entry in words, from what is chosen in the form (every kind's form: its checked
+     buttons' labels, its filled numbers with their labels). */
+  function summarise(form) {
+    var parts = [];
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (input.type === "hidden" || input.disabled || !input.name) return;
+      var label = input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
+      if (!label && input.closest("fieldset")) {
+        var legend = input.closest("fieldset").querySelector("legend");
+        label = legend && legend.firstChild ? legend.firstChild.textContent.trim() : "";
+      }
+      // a button left as the page chose it (no bonus, no slam...) says nothing
+      if ((input.type === "radio" || input.type === "checkbox") && input.checked && !input.defaultChecked) {
+        if (label) parts.push(label.replace(/\s+/g, " "));
+      } else if ((input.type === "text" || input.type === "number") && input.value.trim()) {
+        parts.push((label ? label.replace(/\s+/g, " ") + " " : "") + input.value.trim());
+      } else if (input.tagName === "SELECT" && input.value && input.selectedOptions[0]) {
+        parts.push(input.selectedOptions[0].textContent.trim());
+      }
+    });
+    return parts.join(" · ").slice(0, 280);
+  }
+
+  function fieldsOf(form) {
+    var out = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string") out.push([name, value]);
+    });
+    return out;
+  }
+
+  /* The hook for the phone's own preview (static/js/tarot-score.js): TarotScore.preview
+     (fields as {name: value}, context {number, token, form}) gives what the server's preview
+     shows; TarotScore.render(result), when given, makes it a node for the box. */
+  function offlinePreview(form) {
+    var box = document.getElementById("preview");
+    if (!box) return;
+    var score = window.TarotScore;
+    if (score && typeof score.preview === "function") {
+      try {
+        var fields = {};
+        fieldsOf(form).forEach(function (pair) { fields[pair[0]] = pair[1]; });
+        var context = {
+          number: parseInt(hidden(form, "number").value, 10),
+          token: form.dataset.offlineToken,
+          form: form
+        };
+        var result = score.preview(fields, context);
+        if (typeof score.render === "function") result = score.render(result, context);
+        if (result && result.nodeType) {
+          box.replaceChildren(result);
+        } else {
+          box.textContent = typeof result === "string" ? result
+            : (result && (result.text || result.message)) || "";
+        }
+        return;
+      } catch (e) { /* the rules refuse it, or the script failed: say so below */ }
+    }
+    box.replaceChildren(el("p", "help offline-preview", form.dataset.offlinePreview));
+  }
+
+  /* The number of the entry being made: after the sheet's last known entry (or the page's,
+     if newer) and the game's entries still waiting. */
+  function nextNumber(form, waiting) {
+    var last = known(form.dataset.offlineToken);
+    var page = parseInt(form.dataset.offlinePage, 10) - 1;
+    var base = Math.max(last ? last.n : 0, isNaN(page) ? 0 : page);
+    return base + waiting.length + 1;
+  }
+
+  function entryScreen(form) {
+    form.dataset.offlinePage = form.dataset.offlineNumber;
+    var token = form.dataset.offlineToken;
+    var id = hidden(form, "client_id");
+    var summary = hidden(form, "summary");
+    id.value = Q.newId();
+    // a page the browser brings back (the back button) makes a new entry: a new id
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted) id.value = Q.newId();
+    });
+    document.body.addEventListener("htmx:sendError", function (event) {
+      if (form.contains(event.target) || event.target === form) offlinePreview(form);
+    });
+    if (!navigator.onLine) offlinePreview(form);
+    // a screen kept from before (or entries still waiting): the number this entry will have
+    Q.all(token).then(function (waiting) {
+      var number = nextNumber(form, waiting);
+      var shown = form.dataset.offlineNumber;
+      if (String(number) === shown) return;
+      hidden(form, "number").value = String(number);
+      form.dataset.offlineNumber = String(number);
+      var title = document.querySelector("h1");
+      var text = title && title.firstChild;
+      if (text && text.nodeType === 3) text.textContent = text.textContent.replace(shown, String(number));
+    });
+    var submitting = false;
+    form.addEventListener("submit", function (event) {
+      var by = event.submitter;
+      if (by && by.name === "preview") {
+        if (!navigator.onLine) {
+          event.preventDefault();
+          offlinePreview(form);
+        }
+        return;
+      }
+      event.preventDefault();
+      if (submitting) return;  // a double tap: the first one is on its way
+      submitting = true;
+      summary.value = summarise(form);
+      Q.all(token).then(function (waiting) {
+        if (navigator.onLine && !waiting.length) {
+          form.submit();  // the plain save (the service worker keeps it if the network fails)
+          return;
+        }
+        var number = nextNumber(form, waiting);
+        hidden(form, "number").value = String(number);
+        return Q.put({
+          id: id.value,
+          token: token,
+          url: form.action,
+          number: number,
+          fields: fieldsOf(form),
+          summary: summary.value,
+          created: Date.now(),
+          state: "waiting"
+        }).then(function () {
+          window.location.assign(form.dataset.offlineSheet);
+        });
+      }).catch(function () {
+        submitting = false;
+        form.submit();
+      });
+    });
+  }
+
+  // --- the sheet --------------------------------------------------------------------------
+
+  var box = document.getElementById("offline-box");
+  var words = box ? box.dataset : {};
+  function t(key) { return words["t" + key.replace(/(^|-)(\w)/g, function (m, d, c) { return c.toUpperCase(); })] || ""; }
+  function entryName(n) { return fill(t("entry"), { n: n }); }
+
+  function notices(token) { return load(NOTICES + token, []); }
+  function addNotice(token, text) {
+    var list = notices(token);
+    list.push(text);
+    store(NOTICES + token, list.slice(-10));
+  }
+
+  function renderNotices(token, holder) {
+    holder.replaceChildren();
+    notices(token).forEach(function (text, i) {
+      var p = el("div", "errors offline-notice");
+      p.setAttribute("role", "alert");
+      p.appendChild(el("p", "", text));
+      p.appendChild(button(t("ok"), "", function () {
+        var list = notices(token);
+        list.splice(i, 1);
+        store(NOTICES + token, list);
+        renderNotices(token, holder);
+      }));
+      holder.appendChild(p);
+    });
+  }
+
+  function renderConflict(entry, li) {
+    var answer = entry.answer || {};
+    li.className = "waiting-row conflict-row";
+    li.appendChild(el("p", "conflict-title", fill(t("conflict"), { entry: entryName(entry.number) })));
+    var both = el("div", "conflict-versions");
+    var theirs = el("div", "conflict-version theirs");
+    theirs.appendChild(el("h3", "", t("theirs")));
+    theirs.appendChild(el("p", "", answer.theirs ? answer.theirs.text : "—"));
+    var mine = el("div", "conflict-version mine");
+    mine.appendChild(el("h3", "", t("mine")));
+    mine.appendChild(el("p", "", entry.summary || "—"));
+    both.appendChild(theirs);
+    both.appendChild(mine);
+    li.appendChild(both);
+    var actions = el("div", "actions");
+    actions.appendChild(button(fill(t("as-next"), { entry: entryName(answer.next) }), "primary", function () {
+      asNext(entry, answer.next);
+    }));
+    actions.appendChild(discardButton(entry, actions));
+    li.appendChild(actions);
+  }
+
+  function discardButton(entry, actions) {
+    return button(t("discard"), "danger", function () {
+      actions.replaceChildren(el("p", "", t("discard-sure")));
+      actions.appendChild(button(t("discard-yes"), "danger", function () {
+        Q.remove(entry.id).then(refresh).then(sendAll);
+      }));
+      actions.appendChild(button(t("keep"), "", refresh));
+    });
+  }
+
+  /* Send the entry again as entry `next`; the game's later waiting entries move with it. */
+  function asNext(entry, next) {
+    var shift = next - entry.number;
+    Q.all(entry.token).then(function (list) {
+      return Promise.all(list.map(function (other) {
+        if (other.id !== entry.id && (other.state !== "waiting" || other.created < entry.created)) {
+          return null;
+        }
+        other.number += shift;
+        other.fields = other.fields.map(function (pair) {
+          return pair[0] === "number" ? ["number", String(other.number)] : pair;
+        });
+        other.state = "waiting";
+        other.answer = null;
+        return Q.put(other);
+      }));
+    }).then(refresh).then(sendAll);
+  }
+
+  function render(token, entries) {
+    if (!box) return;
+    box.hidden = false;
+    var last = known(token);
+    var status = navigator.onLine
+      ? (last ? fill(t("synced"), { time: new Date(last.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }) }) : t("never"))
+      : t("offline");
+    var waiting = entries.length;
+    if (waiting) status += " " + fill(t(waiting === 1 ? "waiting-one" : "waiting-other"), { count: waiting });
+    if (sending && navigator.onLine && waiting) status += " " + t("sending");
+    box.querySelector("[data-offline-status]").textContent = status;
+    renderNotices(token, box.querySelector("[data-offline-notices]"));
+    var list = box.querySelector("[data-offline-waiting]");
+    list.replaceChildren();
+    entries.forEach(function (entry) {
+      var li = el("li", "waiting-row");
+      li.dataset.clientId = entry.id;
+      if (entry.state === "conflict") {
+        renderConflict(entry, li);
+      } else if (entry.state === "invalid") {
+        li.className = "waiting-row invalid-row";
+        li.appendChild(el("p", "errors", fill(t("invalid"), {
+          entry: entryName(entry.number), reason: (entry.answer || {}).message || ""
+        })));
+        li.appendChild(el("p", "", entry.summary || ""));
+        var actions = el("div", "actions");
+        actions.appendChild(discardButton(entry, actions));
+        li.appendChild(actions);
+      } else {
+        li.appendChild(el("strong", "", entryName(entry.number)));
+        if (entry.summary) li.appendChild(document.createTextNode(" · " + entry.summary));
+        li.appendChild(el("span", "waiting-label", " — " + t("waiting-row")));
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function refresh() {
+    if (!box) return Promise.resolve();
+    return Q.all(box.dataset.token).then(function (entries) { render(box.dataset.token, entries); });
+  }
+
+  // --- sending ---------------------------------------------------------------------------
+
+  var sending = false;
+  var delay = 2000;
+  var timer = null;
+
+  function schedule() {
+    if (timer) return;
+    timer = window.setTimeout(function () { timer = null; sendAll(); }, delay);
+    delay = Math.min(delay * 2, 60000);
+  }
+
+  /* One entry sent: "saved", "done" (left the queue, not saved), "blocked" (kept, waits for
+     the player: later entries of its game wait too); a network failure rejects. */
+  function sendOne(entry) {
+    return fetch(entry.url, {
+      method: "POST",
+      body: new URLSearchParams(entry.fields),
+      headers: { Accept: "application/json" },
+      credentials: "same-origin"
+    }).then(function (response) {
+      if (response.status === 410) return { status: "gone", message: "" };
+      if (!response.ok) throw new Error("not sent: " + response.status);
+      return response.json();
+    }).then(function (answer) {
+      switch (answer.status) {
+        case "saved":
+        case "duplicate":
+          return Q.remove(entry.id).then(function () { return "saved"; });
+        case "locked":
+          addNotice(entry.token, fill(t("refused"), { entry: entryName(entry.number), reason: answer.message }) +
+            (answer.kept ? " " + t("kept") : ""));
+          return Q.remove(entry.id).then(function () { return "done"; });
+        case "conflict":
+        case "invalid":
+        case "gone":
+          entry.state = answer.status === "conflict" ? "conflict" : "invalid";
+          entry.answer = answer;
+          return Q.put(entry).then(function () { return "blocked"; });
+        default:
+          throw new Error("unknown answer");
+      }
+    });
+  }
+
+  function sendAll() {
+    if (sending || !navigator.onLine) return Promise.resolve();
+    sending = true;
+    var saved = 0;
+    return Q.all().then(function (entries) {
+      var blocked = {};
+      return entries.reduce(function (chain, entry) {
+        return chain.then(function () {
+          if (entry.state !== "waiting" || blocked[entry.token]) {
+            blocked[entry.token] = true;  // in order: nothing goes past an entry that waits
+            return null;
+          }
+          return refresh().then(function () { return sendOne(entry); }).then(function (outcome) {
+            if (outcome === "saved") saved += 1;
+            if (outcome === "blocked") blocked[entry.token] = true;
+          });
+        });
+      }, Promise.resolve());
+    }).then(function () {
+      sending = false;
+      delay = 2000;
+      if (saved && box) {
+        window.location.reload();  // the sheet as the server scored it
+        return null;
+      }
+      return refresh();
+    }, function () {
+      sending = false;
+      schedule();  // the network failed: everything stays queued, tried again later
+      return refresh();
+    });
+  }
+
+  function sheet() {
+    var token = box.dataset.token;
+    if (navigator.onLine) noteSynced(token);
+    document.body.addEventListener("htmx:afterRequest", function (event) {
+      var xhr = event.detail && event.detail.xhr;
+      if (event.detail.elt && event.detail.elt.id === "sheet" && xhr && xhr.status >= 200 && xhr.status < 300) {
+        noteSynced(token);
+        refresh();
+      }
+    });
+    document.body.addEventListener("htmx:sendError", refresh);
+    window.addEventListener("offline", refresh);
+    refresh().then(sendAll);
+  }
+
+  window.addEventListener("online", function () {
+    delay = 2000;
+    refresh().then(sendAll);
+  });
+
+  var form = document.querySelector("form[data-offline-token]");
+  if (form) entryScreen(form);
+  if (box) sheet();
+  else if (navigator.onLine) sendAll();
+})();
