@@ -113,6 +113,11 @@
   function offlinePreview(form) {
     var box = document.getElementById("preview");
     if (!box) return;
+    // the deal screen's own offline preview (static/js/tarot-preview.js) shows it itself
+    if (window.TarotPreview && window.TarotPreview.ready()) {
+      window.TarotPreview.render(form);
+      return;
+    }
     var score = window.TarotScore;
     if (score && typeof score.preview === "function") {
       try {
@@ -215,6 +220,13 @@
 
   var box = document.getElementById("offline-box");
   var words = box ? box.dataset : {};
+  // what the entry screen needs offline beyond the shell (its sentences): asked now, while
+  // online, so that the service worker keeps it
+  if (box && box.dataset.keep && navigator.onLine) {
+    box.dataset.keep.split(" ").forEach(function (src) {
+      if (src) fetch(src, { credentials: "same-origin" }).catch(function () {});
+    });
+  }
   function t(key) { return words["t" + key.replace(/(^|-)(\w)/g, function (m, d, c) { return c.toUpperCase(); })] || ""; }
   function entryName(n) { return fill(t("entry"), { n: n }); }
 

@@ -3,7 +3,8 @@
    fields, with the same content as kinds/tarot/_preview.html (the verdict and each player's
    score, the formula and the shares, or the message saying what is wrong). The rules are
    TarotScore's (tarot-score.js, tested against scoring/fft.py); every sentence is the server's,
-   in the page's language, from the #tarot-offline data. Saving still goes to the server, which
+   in the page's language, from the #tarot-offline data (the seats) and TarotOfflineText (the
+   sentences, /offline/<language>/tarot.js). Saving still goes to the server, which
    stays the authority. */
 (function () {
   "use strict";
@@ -16,7 +17,10 @@
     if (!node) return null;
     try {
       var parsed = JSON.parse(node.textContent);
-      return parsed && parsed.seats ? parsed : null;
+      // the seats come with the page, the sentences from the language's script (kept)
+      var text = window.TarotOfflineText;
+      if (!parsed || !parsed.seats || !text) return null;
+      return Object.assign({}, text, parsed);
     } catch (e) {
       return null;
     }
@@ -256,6 +260,7 @@
   }
 
   window.TarotPreview = {
+    ready: function () { return !!(data() && document.getElementById("record-form")); },
     compute: function (form) { return compute(form, data()); },
     render: function (form) { render(form, data()); }
   };

@@ -99,6 +99,8 @@ APP_SHELL = (
     "js/offline-queue.js",
     "js/offline.js",
     "js/offline-app.js",
+    "js/tarot-score.js",
+    "js/tarot-preview.js",
     "games/games.css",
     "icons/favicon.svg",
     "icons/favicon-32.png",

@@ -209,6 +209,11 @@ class Kind:
         `live` is the preview that follows the form as it changes (htmx)."""
         raise NotImplementedError
 
+    def offline_scripts(self) -> list[str]:
+        """Addresses a phone should keep for this kind's entry screen with no network, beyond
+        the app shell (fetched from the sheet while online, kept by the service worker)."""
+        return []
+
     def preview_template(self) -> str:
         return "games/_preview.html"
 

@@ -350,6 +350,7 @@ def game_sheet(request, token: str):
     context["qr_svg"] = share_qr(request, game)
     context["may_archive"] = bool(policy.may_archive(game, user=request.user))
     context["offline_words"] = offline_words(context["kind"])
+    context["offline_scripts"] = " ".join(context["kind"].offline_scripts())
     # entries phones sent after the sheet closed, for its owner or a director to settle
     context["kept"] = (
         selectors.kept_entries(game) if policy.may_settle(game, user=request.user) else []

@@ -16,6 +16,8 @@ importScripts({{ queue_url|safe }});
 /* A table's sheet (/t/<token>/) or its entry screen (/t/<token>/deal/). */
 var SHEET = /^\/t\/[A-Za-z0-9_-]+\/$/;
 var ENTRY = /^\/t\/[A-Za-z0-9_-]+\/deal\/$/;
+/* The sentences of the phone's own preview, one versioned script per language. */
+var OFFLINE_TEXT = /^\/offline\/[A-Za-z-]+\/tarot\.js$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) {
@@ -104,7 +106,7 @@ self.addEventListener("fetch", function (event) {
     return;  // every other POST goes to the network as it is
   }
   if (request.method !== "GET") return;
-  if (url.pathname.indexOf(STATIC) === 0) {
+  if (url.pathname.indexOf(STATIC) === 0 || OFFLINE_TEXT.test(url.pathname)) {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" && (SHEET.test(url.pathname) || ENTRY.test(url.pathname))) {
     event.respondWith(networkFirst(request));

@@ -116,7 +116,7 @@ def test_three_deals_offline_arrive_once_in_order_with_the_servers_scores(
     # (or comes from the scoring script, when it is on the page)
     page.goto(sheet + "deal/")
     page.click("label.choice:has(input[name='contract'][value='garde'])")
-    page.wait_for_selector("#preview .offline-preview")
+    page.wait_for_selector("#preview .offline-note")  # worked out on the phone
     shot(page, "entry-offline")
     contracts = ["prise", "garde", "garde_sans"]
     for taker, contract in zip(takers(game, 3), contracts, strict=True):

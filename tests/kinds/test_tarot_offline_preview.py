@@ -373,9 +373,7 @@ def test_the_pages_preview_is_the_servers_for_many_entries(
     scored = sum(1 for _, html in cases if "bar-result" in html)
     assert 60 <= scored <= 290, scored  # scores and refusals both
     # in French on both sides: the page's sentences are the server's gettext
-    words = page.evaluate(
-        "() => JSON.parse(document.getElementById('tarot-offline').textContent).words"
-    )
+    words = page.evaluate("() => window.TarotOfflineText.words")
     assert words["won"] != "won by %(gap)s"
     assert any(words["won"] % {"gap": 8} in html for _, html in cases)
     assert page.evaluate(PAGE_AGAINST_SERVER, cases) == []

@@ -6,12 +6,17 @@ and standings are sums in the database.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -269,16 +274,9 @@ class Tarot(Kind):
 
     def offline_preview(self, played: TarotPlayed, dealer) -> dict:
         """What static/js/tarot-preview.js needs to fill the preview with no network, as the
-        server's preview does: the seats and their names, and every sentence it may show, in
-        the page's language (the script fills in the numbers)."""
-        from .forms import (
-            ERR_PARTNER_REQUIRED,
-            ERR_REQUIRED_BOUTS,
-            ERR_REQUIRED_CONTRACT,
-            ERR_REQUIRED_POINTS,
-            ERR_REQUIRED_TAKER,
-        )
-
+        server's preview does: the seats and their names (here), and the address of every
+        sentence it may show in the page's language (`offline_text`, a script the phone keeps:
+        the same for every game, so not in each page's 30 KB)."""
         active = services.active_players(played.game, dealer, played.players)
         return {
             "seats": [
@@ -290,35 +288,11 @@ class Tarot(Kind):
                 }
                 for p in active
             ],
-            "rules": {name: _(getattr(fft, name)) for name in dir(fft) if name.startswith("ERR_")},
-            "form": {
-                "taker": str(ERR_REQUIRED_TAKER),
-                "contract": str(ERR_REQUIRED_CONTRACT),
-                "bouts": str(ERR_REQUIRED_BOUTS),
-                "points": str(ERR_REQUIRED_POINTS),
-                "partner": str(ERR_PARTNER_REQUIRED),
-            },
-            "contracts": {k: str(v) for k, v in CONTRACT_LABELS.items()},
-            "bouts": {n: ngettext("%(n)s bout", "%(n)s bouts", n) % {"n": n} for n in range(4)},
-            "words": {
-                "points": _("%(points)s points"),
-                "counted": _("counted %(points)s"),
-                "won": _("won by %(gap)s"),
-                "lost": _("lost by %(gap)s"),
-                "petit_au_bout": _("petit au bout %(n)s"),
-                "poignee": _("poignée %(n)s"),
-                "slam": _("slam %(n)s"),
-                "per_defender": _("%(unit)s per defender"),
-                "pays": _("each defender pays %(unit)s; %(taker)s receives %(total)s"),
-                "receives": _("each defender receives %(unit)s; %(taker)s pays %(total)s"),
-                "partner": _("partner %(partner)s: %(score)s"),
-                "attack_side": _("attack %(attack)s = defence %(defence)s"),
-                "defence_side": _("defence %(defence)s = attack %(attack)s"),
-                "scores": _("Scores of this deal"),
-                "hint": _("The score appears here as you fill in the deal."),
-                "offline": _("Offline: worked out on this phone."),
-            },
+            "text_url": offline_text_url(),
         }
+
+    def offline_scripts(self) -> list[str]:
+        return [offline_text_url()]
 
     def preview_template(self) -> str:
         return "kinds/tarot/_preview.html"
@@ -514,3 +488,62 @@ class Tarot(Kind):
         ]
         rows.sort(key=lambda r: r["player"].lower())
         return rows, TarotStandings, []
+
+
+def offline_text() -> dict:
+    """Every sentence the phone's own preview may show, in the active language."""
+    from .forms import (
+        ERR_PARTNER_REQUIRED,
+        ERR_REQUIRED_BOUTS,
+        ERR_REQUIRED_CONTRACT,
+        ERR_REQUIRED_POINTS,
+        ERR_REQUIRED_TAKER,
+    )
+
+    return {
+        "rules": {name: _(getattr(fft, name)) for name in dir(fft) if name.startswith("ERR_")},
+        "form": {
+            "taker": str(ERR_REQUIRED_TAKER),
+            "contract": str(ERR_REQUIRED_CONTRACT),
+            "bouts": str(ERR_REQUIRED_BOUTS),
+            "points": str(ERR_REQUIRED_POINTS),
+            "partner": str(ERR_PARTNER_REQUIRED),
+        },
+        "contracts": {k: str(v) for k, v in CONTRACT_LABELS.items()},
+        "bouts": {n: ngettext("%(n)s bout", "%(n)s bouts", n) % {"n": n} for n in range(4)},
+        "words": {
+            "points": _("%(points)s points"),
+            "counted": _("counted %(points)s"),
+            "won": _("won by %(gap)s"),
+            "lost": _("lost by %(gap)s"),
+            "petit_au_bout": _("petit au bout %(n)s"),
+            "poignee": _("poignée %(n)s"),
+            "slam": _("slam %(n)s"),
+            "per_defender": _("%(unit)s per defender"),
+            "pays": _("each defender pays %(unit)s; %(taker)s receives %(total)s"),
+            "receives": _("each defender receives %(unit)s; %(taker)s pays %(total)s"),
+            "partner": _("partner %(partner)s: %(score)s"),
+            "attack_side": _("attack %(attack)s = defence %(defence)s"),
+            "defence_side": _("defence %(defence)s = attack %(attack)s"),
+            "scores": _("Scores of this deal"),
+            "hint": _("The score appears here as you fill in the deal."),
+            "offline": _("Offline: worked out on this phone."),
+        },
+    }
+
+
+@functools.cache
+def _offline_script(language: str) -> tuple[str, str]:
+    """(script, version) of `offline_text` in `language`, once per process."""
+    with translation.override(language):
+        body = json.dumps(offline_text(), ensure_ascii=False, sort_keys=True)
+    script = f"window.TarotOfflineText = {body};\n"
+    return script, hashlib.sha256(script.encode()).hexdigest()[:12]
+
+
+def offline_text_url() -> str:
+    """The address of the active language's sentences, versioned by their contents."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    language = translation.get_supported_language_variant(language)
+    _script, version = _offline_script(language)
+    return reverse("tarot_offline_text", args=[language]) + f"?v={version}"
