@@ -92,7 +92,9 @@ def lock_game(game: Game, *, count_of: type[models.Model] | None = None) -> Game
     """Re-read the game under a row lock so concurrent phones write one after the other.
 
     With `count_of` (a model with a `game` foreign key: a kind's entries), the locked game also
-    carries `entry_count`, the number of its rows, read in the same statement.
+    carries `entry_count`, the number of its rows, read in the same statement. So does the
+    state of the event the game is a table of (`policy.event_table`), when every event lookup
+    has its SQL form (`policy.EventSql`): the policy's check under the lock reads nothing more.
 
     The game may have gone meanwhile (a tournament round redrawn before its first deal): that
     is a refusal with a message, not a crash.
@@ -102,30 +104,47 @@ def lock_game(game: Game, *, count_of: type[models.Model] | None = None) -> Game
     """
     if not connection.in_atomic_block:
         raise TransactionManagementError("lock_game() runs inside a transaction.")
+    events = policy.event_sql()
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(connection.vendor, count_of), [game.pk])
+        cursor.execute(_lock_sql(connection.vendor, count_of, events is not None), [game.pk])
         row = cursor.fetchone()
     if row is None:
         raise GameError(ERR_GONE, code="gone")
     columns = sql.columns_of(Game, "g")
     locked = columns.build(row)
+    at = columns.width
     if count_of is not None:
-        locked.entry_count = row[columns.width]
+        locked.entry_count = row[at]
+        at += 1
+    if events is not None:
+        found = None
+        for event in events:
+            answer = event.parse(row[at : at + event.width])
+            found = found if found is not None else answer
+            at += event.width
+        setattr(locked, policy.EVENT_READ, found)
     return locked
 
 
 @functools.cache
-def _lock_sql(vendor: str, count_of: type[models.Model] | None) -> str:
+def _lock_sql(vendor: str, count_of: type[models.Model] | None, events: bool = False) -> str:
     pk = sql.quote(Game._meta.pk.column)
-    count = ""
+    extra, joins = "", ""
     if count_of is not None:
         entries = f"{sql.table(count_of)} e WHERE e.{sql.column(count_of, 'game')} = g.{pk}"
-        count = f", (SELECT COUNT(*) FROM {entries})"
+        extra += f", (SELECT COUNT(*) FROM {entries})"
+    if events:
+        for i, event in enumerate(policy.event_sql() or ()):
+            join, columns = event.joins("g", f"ev{i}_")
+            joins += f" {join}"
+            extra += f", {columns}"
     lock = (
-        f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
+        f" {connection.ops.for_update_sql(of=('g',) if joins else ())}"
+        if connection.features.has_select_for_update
+        else ""
     )
     columns = sql.columns_of(Game, "g").sql
-    return f"SELECT {columns}{count} FROM {sql.table(Game)} g WHERE g.{pk} = %s{lock}"
+    return f"SELECT {columns}{extra} FROM {sql.table(Game)} g{joins} WHERE g.{pk} = %s{lock}"
 
 
 def require(game: Game, action: str, *, user=None, deal_count=None, played=None) -> None:
