@@ -155,12 +155,22 @@ def require(game: Game, action: str, *, user=None, deal_count=None, played=None)
 
 
 def log_change(
-    game: Game, action: str, *, number=None, before=None, after=None, user=None, tally=None
+    game: Game,
+    action: str,
+    *,
+    number=None,
+    before=None,
+    after=None,
+    user=None,
+    tally=None,
+    along: Together | None = None,
 ) -> Change:
     """Keep one write in the game's history and tell the phones that follow it.
 
     `game` is the game as locked for the write. `tally` is its new `Game.tally` (count and
     totals) when the write changed them; else a current tally is carried to the new revision.
+    `along`: the write's own statements, run with the history entry and the revision in one
+    statement (PostgreSQL, see `Together`); without it they are two statements.
     """
     change = Change(
         game=game,
@@ -170,42 +180,126 @@ def log_change(
         after=after,
         user=acting_user(user),
     )
-    insert_row(change)
     if tally is None and game.current_tally is not None:
         tally = game.tally
-    bump_revision(game, tally=None if tally is None else {**tally, "rev": game.revision + 1})
+    tally = None if tally is None else {**tally, "rev": game.revision + 1}
+    if along is None:
+        insert_row(change)
+        bump_revision(game, tally=tally)
+        return change
+    along.add("change", *insert_statement(change))
+    along.add("revision", *bump_statement(game, tally=tally), returning=False)
+    along.run()
+    _inserted(change, along.pk("change"))
+    _bumped(game, tally)
     return change
 
 
-def insert_row(obj: models.Model) -> models.Model:
-    """Insert `obj` as `obj.save(force_insert=True)` stores it (defaults, auto_now_add, JSON,
-    the database's own forms of each value), in one plain INSERT that returns its primary key.
+WRITES_TOGETHER = "postgresql"
 
-    For the rows every save writes (a deal, a history entry): the ORM's insert compiled in
-    several times the time the statement ran. Sends no signals (nothing listens to these).
-    """
+
+def writes_together() -> bool:
+    """Whether a save's writes go to the database as one statement (`Together`)."""
+    return connection.vendor == WRITES_TOGETHER
+
+
+class Together:
+    """Several writes as one statement: PostgreSQL's data-modifying WITH, one round trip for a
+    save's deal, score lines, history entry and revision instead of one each. The statements
+    run on the same snapshot, all or none (one statement), and a part may read the rows an
+    earlier part returned (`SELECT n.id FROM new_deal n`). Foreign keys are checked at the end
+    of the statement (Django makes them deferrable). Only where `writes_together()`."""
+
+    def __init__(self):
+        self.parts: list[tuple[str, str, list, bool]] = []
+        self.pks: dict[str, object] = {}
+
+    def add(self, name: str, statement: str, params: Sequence, *, returning: bool = True):
+        """A part named `name` (the WITH's name other parts may read); `returning`: its
+        statement returns the primary key of the one row it writes (`pk(name)`)."""
+        self.parts.append((name, statement, list(params), returning))
+
+    def run(self) -> None:
+        named = [name for name, _s, _p, returning in self.parts if returning]
+        query = (
+            "WITH "
+            + ", ".join(f"{name} AS ({statement})" for name, statement, _p, _r in self.parts)
+            + " SELECT "
+            + ", ".join(f"(SELECT {name}.pk FROM {name})" for name in named)
+        )
+        params = [p for _n, _s, part, _r in self.parts for p in part]
+        with connection.cursor() as cursor:
+            cursor.execute(query, params)
+            row = cursor.fetchone()
+        self.pks = dict(zip(named, row, strict=True))
+
+    def pk(self, name: str):
+        return self.pks[name]
+
+
+def insert_statement(obj: models.Model) -> tuple[str, list]:
+    """The INSERT that stores `obj` as `obj.save(force_insert=True)` does (defaults,
+    auto_now_add, JSON, the database's own forms of each value), and (where the database can)
+    returns its primary key as `pk`. `obj` gets its values (auto_now_add), not its pk."""
     meta = obj._meta
     pk = meta.pk
     fields = [f for f in meta.concrete_fields if not (f is pk and obj.pk is None)]
     values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     qn = connection.ops.quote_name
-    sql = (
+    statement = (
         f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
         f"VALUES ({', '.join('%s' for _ in fields)})"
     )
-    returning = obj.pk is None and connection.features.can_return_columns_from_insert
-    if returning:
-        sql += f" RETURNING {qn(pk.column)}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        if obj.pk is None:
-            if returning:
-                obj.pk = cursor.fetchone()[0]
-            else:
-                obj.pk = connection.ops.last_insert_id(cursor, meta.db_table, pk.column)
+    if connection.features.can_return_columns_from_insert:
+        statement += f" RETURNING {qn(pk.column)} AS pk"
+    return statement, values
+
+
+def update_statement(obj: models.Model, fields: Sequence[str]) -> tuple[str, list]:
+    """The UPDATE of `obj.save(update_fields=fields)` (auto_now included), without its signals."""
+    meta = obj._meta
+    qn = connection.ops.quote_name
+    chosen = [meta.get_field(name) for name in fields]
+    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in chosen)
+    statement = (
+        f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s"
+        f" RETURNING {qn(meta.pk.column)} AS pk"
+    )
+    return statement, [*values, meta.pk.get_db_prep_save(obj.pk, connection)]
+
+
+def _inserted(obj: models.Model, pk) -> models.Model:
+    if obj.pk is None:
+        obj.pk = pk
     obj._state.adding = False
     obj._state.db = connection.alias
     return obj
+
+
+def insert_row(obj: models.Model) -> models.Model:
+    """Insert `obj` as `obj.save(force_insert=True)` stores it (`insert_statement`), in one
+    plain INSERT that returns its primary key.
+
+    For the rows every save writes (a deal, a history entry): the ORM's insert compiled in
+    several times the time the statement ran. Sends no signals (nothing listens to these).
+    """
+    statement, values = insert_statement(obj)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, values)
+        if connection.features.can_return_columns_from_insert:
+            pk = cursor.fetchone()[0]
+        else:
+            pk = connection.ops.last_insert_id(cursor, obj._meta.db_table, obj._meta.pk.column)
+    return _inserted(obj, pk)
+
+
+def bump_statement(game: Game, *, tally: dict | None = None) -> tuple[str, list]:
+    """The UPDATE of `bump_revision`, and its parameters."""
+    if tally is None:
+        return _bump_sql(connection.vendor, False), [game.pk]
+    value = Game._meta.get_field("tally").get_db_prep_save(tally, connection)
+    return _bump_sql(connection.vendor, True), [value, game.pk]
 
 
 def bump_revision(game: Game, *, tally: dict | None = None) -> None:
@@ -216,11 +310,11 @@ def bump_revision(game: Game, *, tally: dict | None = None) -> None:
     `.update(revision=F("revision") + 1)` cost ten times the statement itself.
     """
     with connection.cursor() as cursor:
-        if tally is None:
-            cursor.execute(_bump_sql(connection.vendor, False), [game.pk])
-        else:
-            value = Game._meta.get_field("tally").get_db_prep_save(tally, connection)
-            cursor.execute(_bump_sql(connection.vendor, True), [value, game.pk])
+        cursor.execute(*bump_statement(game, tally=tally))
+    _bumped(game, tally)
+
+
+def _bumped(game: Game, tally: dict | None) -> None:
     game.revision += 1
     if tally is not None:
         game.tally = tally

@@ -133,6 +133,30 @@ def test_table_state_of_a_casual_game(odd_game):
     assert table_state(odd_game) is None
 
 
+def _state_under_lock(game):
+    from tarotclub.games import policy
+
+    with transaction.atomic():
+        locked = games.lock_game(game, count_of=Deal)
+        assert hasattr(locked, policy.EVENT_READ)  # read in the lock's statement
+        return policy.event_table(locked)
+
+
+def test_the_lock_reads_the_tournament_table_state_as_table_state_does(odd_game):
+    t, _players = make_tournament(4, rounds=2, deals=2)
+    tournaments.tournament_start(tournament=t)
+    game = Table.objects.get(tournament=t, round=1).game
+    assert _state_under_lock(game) == table_state(game)
+    assert not _state_under_lock(game).round_over
+    t.__class__.objects.filter(pk=t.pk).update(current_round=2)
+    assert _state_under_lock(game) == table_state(game)
+    assert _state_under_lock(game).round_over
+    t.__class__.objects.filter(pk=t.pk).update(status=Status.FINISHED)
+    assert _state_under_lock(game) == table_state(game)
+    assert _state_under_lock(game).event_finished
+    assert _state_under_lock(odd_game) is None  # a casual game: no table
+
+
 def test_the_revision_moves_once_per_write(four):
     game = games.game_start(players=four, first_dealer=0)
     before = Game.objects.get(pk=game.pk).revision
@@ -181,6 +205,46 @@ def test_insert_row_stores_what_save_stores(four, member):
     assert one.pop("id") != two.pop("id")
     assert one == two and two["after"] == {"a": [1, "é"]}
     assert _values(fast) == _values(Change.objects.get(pk=fast.pk))
+
+
+def test_together_runs_its_parts_in_one_statement_all_or_none(four):
+    """PostgreSQL: a save's writes as one statement (data-modifying WITH); a part that fails
+    leaves nothing of the others. Elsewhere the writes go one by one (`writes_together`)."""
+    from django.db import IntegrityError, connection
+    from django.test.utils import CaptureQueriesContext
+
+    if not games.writes_together():
+        assert connection.vendor != "postgresql"
+        return
+    game = games.game_start(players=four, first_dealer=0)
+    deal = tarot.deal_add(
+        game=game, data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56)
+    )
+    changes = Change.objects.filter(game=game).count()
+    with CaptureQueriesContext(connection) as ctx, transaction.atomic():
+        locked = games.lock_game(game)
+        along = games.Together()
+        again = Deal(
+            game=locked, number=2, dealer=four[1], taker=four[2], contract="prise", bouts=1
+        )
+        again.points_half = 112
+        along.add("again", *games.insert_statement(again))
+        games.log_change(locked, "recorded", number=2, along=along)
+    assert len([q for q in ctx.captured_queries if "WITH again AS" in q["sql"]]) == 1
+    assert Deal.objects.filter(game=game).count() == 2
+    assert Change.objects.filter(game=game).count() == changes + 1
+    assert Game.objects.get(pk=game.pk).revision == locked.revision
+    revision = locked.revision
+    with pytest.raises(IntegrityError), transaction.atomic():
+        locked = games.lock_game(game)
+        along = games.Together()
+        twice = Deal(game=locked, number=deal.number, dealer=four[1], taker=four[2], bouts=1)
+        twice.points_half = 112
+        along.add("twice", *games.insert_statement(twice))  # deal 1 again: refused
+        games.log_change(locked, "recorded", number=1, along=along)
+    assert Deal.objects.filter(game=game).count() == 2
+    assert Change.objects.filter(game=game).count() == changes + 1
+    assert Game.objects.get(pk=game.pk).revision == revision
 
 
 def test_a_new_deal_and_its_lines_as_stored(four):
