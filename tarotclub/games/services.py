@@ -92,30 +92,51 @@ def lock_game(game: Game, *, count_of: type[models.Model] | None = None) -> Game
     """Re-read the game under a row lock so concurrent phones write one after the other.
 
     With `count_of` (a model with a `game` foreign key: a kind's entries), the locked game also
-    carries `entry_count`, the number of its rows, read in the same statement. So does the
-    state of the event the game is a table of (`policy.event_table`), when every event lookup
-    has its SQL form (`policy.EventSql`): the policy's check under the lock reads nothing more.
+    carries `entry_count`, the number of its rows as the lock found them.
 
     The game may have gone meanwhile (a tournament round redrawn before its first deal): that
     is a refusal with a message, not a crash.
 
-    One plain SELECT ... FOR UPDATE (SQLite: the write transaction, BEGIN IMMEDIATE, is the
-    lock): it runs on every save, and the ORM's compiling of it cost more than running it.
+    One plain SELECT (the ORM's compiling of it cost more than running it). What else it reads
+    depends on how the database locks:
+
+    - SQLite: the write transaction (BEGIN IMMEDIATE) is the lock, taken before the first
+      read, so every read of the transaction sees the last commit. The statement also counts
+      the entries and reads the state of the event the game is a table of (every event
+      lookup's `policy.EventSql`), so the policy's check under the lock reads nothing more.
+    - PostgreSQL: SELECT ... FOR UPDATE. A statement that waited for the lock sees the locked
+      row as the phone that held it left it, but every other table as it was when the
+      statement began (READ COMMITTED: a snapshot per statement): a COUNT or a join in it
+      would miss the deal that phone just saved (two phones then both saving deal 1: a
+      duplicate key, a 500). So the count is the locked row's own tally (kept by every write,
+      `Game.tally`), or a COUNT run after the lock when the tally is not current; the event's
+      state is read after the lock too (`policy.event_table`).
     """
     if not connection.in_atomic_block:
         raise TransactionManagementError("lock_game() runs inside a transaction.")
-    events = policy.event_sql()
+    in_one = not connection.features.has_select_for_update
+    events = policy.event_sql() if in_one else None
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(connection.vendor, count_of, events is not None), [game.pk])
+        cursor.execute(
+            _lock_sql(connection.vendor, count_of if in_one else None, events is not None),
+            [game.pk],
+        )
         row = cursor.fetchone()
     if row is None:
         raise GameError(ERR_GONE, code="gone")
     columns = sql.columns_of(Game, "g")
     locked = columns.build(row)
     at = columns.width
-    if count_of is not None:
+    if count_of is not None and in_one:
         locked.entry_count = row[at]
         at += 1
+    elif count_of is not None:
+        tally = locked.current_tally
+        locked.entry_count = (
+            tally["count"]
+            if tally is not None
+            else count_of._default_manager.filter(game_id=locked.pk).count()
+        )
     if events is not None:
         found = None
         for event in events:
@@ -139,9 +160,7 @@ def _lock_sql(vendor: str, count_of: type[models.Model] | None, events: bool = F
             joins += f" {join}"
             extra += f", {columns}"
     lock = (
-        f" {connection.ops.for_update_sql(of=('g',) if joins else ())}"
-        if connection.features.has_select_for_update
-        else ""
+        f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     )
     columns = sql.columns_of(Game, "g").sql
     return f"SELECT {columns}{extra} FROM {sql.table(Game)} g{joins} WHERE g.{pk} = %s{lock}"
