@@ -99,62 +99,114 @@ def lock_game(
     """Re-read the game under a row lock so concurrent phones write one after the other.
 
     With `count_of` (a model with a `game` foreign key: a kind's entries), the locked game also
-    carries `entry_count`, the number of its rows, read in the same statement. With
-    `client_of` and `client_id` (a phone's id for an entry, see `entry_sent_before`), it carries
-    `sent_before`: the primary key of the entry of `client_of` already saved with that id, or
-    None; read in the same statement too, so a save with an id costs no extra query.
+    carries `entry_count`, the number of its rows as the lock found them. With `client_of` and
+    `client_id` (a phone's id for an entry, see `entry_sent_before`), it carries `sent_before`:
+    the primary key of the entry of `client_of` already saved with that id, or None.
 
     The game may have gone meanwhile (a tournament round redrawn before its first deal): that
     is a refusal with a message, not a crash.
 
-    One plain SELECT ... FOR UPDATE (SQLite: the write transaction, BEGIN IMMEDIATE, is the
-    lock): it runs on every save, and the ORM's compiling of it cost more than running it.
+    One plain SELECT (the ORM's compiling of it cost more than running it). What else it reads
+    depends on how the database locks:
+
+    - SQLite: the write transaction (BEGIN IMMEDIATE) is the lock, taken before the first
+      read, so every read of the transaction sees the last commit. The statement also counts
+      the entries and reads the state of the event the game is a table of (every event
+      lookup's `policy.EventSql`) and looks for the phone's id, so the policy's check under the
+      lock reads nothing more and a save with an id costs no extra query.
+    - PostgreSQL: SELECT ... FOR UPDATE. A statement that waited for the lock sees the locked
+      row as the phone that held it left it, but every other table as it was when the
+      statement began (READ COMMITTED: a snapshot per statement): a COUNT or a join in it
+      would miss the deal that phone just saved (two phones then both saving deal 1: a
+      duplicate key, a 500). So the count is the locked row's own tally (kept by every write,
+      `Game.tally`), or a COUNT run after the lock when the tally is not current; the event's
+      state is read after the lock too (`policy.event_table`), and so is the phone's id (one
+      query more for a save that carries one).
     """
     if not connection.in_atomic_block:
         raise TransactionManagementError("lock_game() runs inside a transaction.")
+    in_one = not connection.features.has_select_for_update
+    events = policy.event_sql() if in_one else None
     looking = client_of is not None and client_id is not None
     params = [game.pk]
-    if looking:
+    if looking and in_one:
         field = client_of._meta.get_field("client_id")
         params.insert(0, field.get_db_prep_value(client_id, connection))
     with connection.cursor() as cursor:
         cursor.execute(
-            _lock_sql(connection.vendor, count_of, client_of if looking else None), params
+            _lock_sql(
+                connection.vendor,
+                count_of if in_one else None,
+                client_of if looking and in_one else None,
+                events is not None,
+            ),
+            params,
         )
         row = cursor.fetchone()
     if row is None:
         raise GameError(ERR_GONE, code="gone")
     columns = sql.columns_of(Game, "g")
     locked = columns.build(row)
-    extra = columns.width
-    if count_of is not None:
-        locked.entry_count = row[extra]
-        extra += 1
-    locked.sent_before = row[extra] if looking else None
+    at = columns.width
+    if count_of is not None and in_one:
+        locked.entry_count = row[at]
+        at += 1
+    elif count_of is not None:
+        tally = locked.current_tally
+        locked.entry_count = (
+            tally["count"]
+            if tally is not None
+            else count_of._default_manager.filter(game_id=locked.pk).count()
+        )
+    if looking and in_one:
+        locked.sent_before = row[at]
+        at += 1
+    elif looking:
+        locked.sent_before = (
+            client_of._default_manager.filter(game_id=locked.pk, client_id=client_id)
+            .values_list("pk", flat=True)
+            .first()
+        )
+    else:
+        locked.sent_before = None
+    if events is not None:
+        found = None
+        for event in events:
+            answer = event.parse(row[at : at + event.width])
+            found = found if found is not None else answer
+            at += event.width
+        setattr(locked, policy.EVENT_READ, found)
     return locked
 
 
 @functools.cache
 def _lock_sql(
-    vendor: str, count_of: type[models.Model] | None, client_of: type[models.Model] | None = None
+    vendor: str,
+    count_of: type[models.Model] | None,
+    client_of: type[models.Model] | None = None,
+    events: bool = False,
 ) -> str:
     pk = sql.quote(Game._meta.pk.column)
-    count = ""
+    extra, joins = "", ""
     if count_of is not None:
         entries = f"{sql.table(count_of)} e WHERE e.{sql.column(count_of, 'game')} = g.{pk}"
-        count = f", (SELECT COUNT(*) FROM {entries})"
-    sent = ""
+        extra += f", (SELECT COUNT(*) FROM {entries})"
     if client_of is not None:
-        sent = (
+        extra += (
             f", (SELECT c.{sql.quote(client_of._meta.pk.column)} FROM {sql.table(client_of)} c "
             f"WHERE c.{sql.column(client_of, 'client_id')} = %s "
             f"AND c.{sql.column(client_of, 'game')} = g.{pk})"
         )
+    if events:
+        for i, event in enumerate(policy.event_sql() or ()):
+            join, columns = event.joins("g", f"ev{i}_")
+            joins += f" {join}"
+            extra += f", {columns}"
     lock = (
         f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     )
     columns = sql.columns_of(Game, "g").sql
-    return f"SELECT {columns}{count}{sent} FROM {sql.table(Game)} g WHERE g.{pk} = %s{lock}"
+    return f"SELECT {columns}{extra} FROM {sql.table(Game)} g{joins} WHERE g.{pk} = %s{lock}"
 
 
 def require(game: Game, action: str, *, user=None, deal_count=None, played=None) -> None:
@@ -165,12 +217,22 @@ def require(game: Game, action: str, *, user=None, deal_count=None, played=None)
 
 
 def log_change(
-    game: Game, action: str, *, number=None, before=None, after=None, user=None, tally=None
+    game: Game,
+    action: str,
+    *,
+    number=None,
+    before=None,
+    after=None,
+    user=None,
+    tally=None,
+    along: Together | None = None,
 ) -> Change:
     """Keep one write in the game's history and tell the phones that follow it.
 
     `game` is the game as locked for the write. `tally` is its new `Game.tally` (count and
     totals) when the write changed them; else a current tally is carried to the new revision.
+    `along`: the write's own statements, run with the history entry and the revision in one
+    statement (PostgreSQL, see `Together`); without it they are two statements.
     """
     change = Change(
         game=game,
@@ -180,42 +242,126 @@ def log_change(
         after=after,
         user=acting_user(user),
     )
-    insert_row(change)
     if tally is None and game.current_tally is not None:
         tally = game.tally
-    bump_revision(game, tally=None if tally is None else {**tally, "rev": game.revision + 1})
+    tally = None if tally is None else {**tally, "rev": game.revision + 1}
+    if along is None:
+        insert_row(change)
+        bump_revision(game, tally=tally)
+        return change
+    along.add("change", *insert_statement(change))
+    along.add("revision", *bump_statement(game, tally=tally), returning=False)
+    along.run()
+    _inserted(change, along.pk("change"))
+    _bumped(game, tally)
     return change
 
 
-def insert_row(obj: models.Model) -> models.Model:
-    """Insert `obj` as `obj.save(force_insert=True)` stores it (defaults, auto_now_add, JSON,
-    the database's own forms of each value), in one plain INSERT that returns its primary key.
+WRITES_TOGETHER = "postgresql"
 
-    For the rows every save writes (a deal, a history entry): the ORM's insert compiled in
-    several times the time the statement ran. Sends no signals (nothing listens to these).
-    """
+
+def writes_together() -> bool:
+    """Whether a save's writes go to the database as one statement (`Together`)."""
+    return connection.vendor == WRITES_TOGETHER
+
+
+class Together:
+    """Several writes as one statement: PostgreSQL's data-modifying WITH, one round trip for a
+    save's deal, score lines, history entry and revision instead of one each. The statements
+    run on the same snapshot, all or none (one statement), and a part may read the rows an
+    earlier part returned (`SELECT n.id FROM new_deal n`). Foreign keys are checked at the end
+    of the statement (Django makes them deferrable). Only where `writes_together()`."""
+
+    def __init__(self):
+        self.parts: list[tuple[str, str, list, bool]] = []
+        self.pks: dict[str, object] = {}
+
+    def add(self, name: str, statement: str, params: Sequence, *, returning: bool = True):
+        """A part named `name` (the WITH's name other parts may read); `returning`: its
+        statement returns the primary key of the one row it writes (`pk(name)`)."""
+        self.parts.append((name, statement, list(params), returning))
+
+    def run(self) -> None:
+        named = [name for name, _s, _p, returning in self.parts if returning]
+        query = (
+            "WITH "
+            + ", ".join(f"{name} AS ({statement})" for name, statement, _p, _r in self.parts)
+            + " SELECT "
+            + ", ".join(f"(SELECT {name}.pk FROM {name})" for name in named)
+        )
+        params = [p for _n, _s, part, _r in self.parts for p in part]
+        with connection.cursor() as cursor:
+            cursor.execute(query, params)
+            row = cursor.fetchone()
+        self.pks = dict(zip(named, row, strict=True))
+
+    def pk(self, name: str):
+        return self.pks[name]
+
+
+def insert_statement(obj: models.Model) -> tuple[str, list]:
+    """The INSERT that stores `obj` as `obj.save(force_insert=True)` does (defaults,
+    auto_now_add, JSON, the database's own forms of each value), and (where the database can)
+    returns its primary key as `pk`. `obj` gets its values (auto_now_add), not its pk."""
     meta = obj._meta
     pk = meta.pk
     fields = [f for f in meta.concrete_fields if not (f is pk and obj.pk is None)]
     values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
     qn = connection.ops.quote_name
-    sql = (
+    statement = (
         f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
         f"VALUES ({', '.join('%s' for _ in fields)})"
     )
-    returning = obj.pk is None and connection.features.can_return_columns_from_insert
-    if returning:
-        sql += f" RETURNING {qn(pk.column)}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        if obj.pk is None:
-            if returning:
-                obj.pk = cursor.fetchone()[0]
-            else:
-                obj.pk = connection.ops.last_insert_id(cursor, meta.db_table, pk.column)
+    if connection.features.can_return_columns_from_insert:
+        statement += f" RETURNING {qn(pk.column)} AS pk"
+    return statement, values
+
+
+def update_statement(obj: models.Model, fields: Sequence[str]) -> tuple[str, list]:
+    """The UPDATE of `obj.save(update_fields=fields)` (auto_now included), without its signals."""
+    meta = obj._meta
+    qn = connection.ops.quote_name
+    chosen = [meta.get_field(name) for name in fields]
+    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
+    sets = ", ".join(f"{qn(f.column)} = %s" for f in chosen)
+    statement = (
+        f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s"
+        f" RETURNING {qn(meta.pk.column)} AS pk"
+    )
+    return statement, [*values, meta.pk.get_db_prep_save(obj.pk, connection)]
+
+
+def _inserted(obj: models.Model, pk) -> models.Model:
+    if obj.pk is None:
+        obj.pk = pk
     obj._state.adding = False
     obj._state.db = connection.alias
     return obj
+
+
+def insert_row(obj: models.Model) -> models.Model:
+    """Insert `obj` as `obj.save(force_insert=True)` stores it (`insert_statement`), in one
+    plain INSERT that returns its primary key.
+
+    For the rows every save writes (a deal, a history entry): the ORM's insert compiled in
+    several times the time the statement ran. Sends no signals (nothing listens to these).
+    """
+    statement, values = insert_statement(obj)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, values)
+        if connection.features.can_return_columns_from_insert:
+            pk = cursor.fetchone()[0]
+        else:
+            pk = connection.ops.last_insert_id(cursor, obj._meta.db_table, obj._meta.pk.column)
+    return _inserted(obj, pk)
+
+
+def bump_statement(game: Game, *, tally: dict | None = None) -> tuple[str, list]:
+    """The UPDATE of `bump_revision`, and its parameters."""
+    if tally is None:
+        return _bump_sql(connection.vendor, False), [game.pk]
+    value = Game._meta.get_field("tally").get_db_prep_save(tally, connection)
+    return _bump_sql(connection.vendor, True), [value, game.pk]
 
 
 def bump_revision(game: Game, *, tally: dict | None = None) -> None:
@@ -226,11 +372,11 @@ def bump_revision(game: Game, *, tally: dict | None = None) -> None:
     `.update(revision=F("revision") + 1)` cost ten times the statement itself.
     """
     with connection.cursor() as cursor:
-        if tally is None:
-            cursor.execute(_bump_sql(connection.vendor, False), [game.pk])
-        else:
-            value = Game._meta.get_field("tally").get_db_prep_save(tally, connection)
-            cursor.execute(_bump_sql(connection.vendor, True), [value, game.pk])
+        cursor.execute(*bump_statement(game, tally=tally))
+    _bumped(game, tally)
+
+
+def _bumped(game: Game, tally: dict | None) -> None:
     game.revision += 1
     if tally is not None:
         game.tally = tally

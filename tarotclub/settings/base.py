@@ -127,7 +127,11 @@ def database_config(default_sqlite_path: Path) -> dict:
     if url:
         # Checked before reuse: a connection the server dropped meanwhile (a restart, an idle
         # timeout) is replaced instead of failing the request that gets it.
-        return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+        config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+        if config["ENGINE"] == "django.db.backends.postgresql":
+            # Django's backend, whose check before reuse costs no round trip (see there).
+            config["ENGINE"] = "tarotclub.core.postgresql"
+        return config
     return {
         # Django's SQLite backend, whose writers queue in turn (tarotclub/core/sqlite3).
         "ENGINE": "tarotclub.core.sqlite3",

@@ -13,5 +13,5 @@ class TournamentsConfig(AppConfig):
 
         from . import history, selectors  # noqa: F401  (history: the actions it declares)
 
-        policy.register_event_lookup(selectors.table_state)
+        policy.register_event_lookup(selectors.table_state, sql=selectors.TABLE_STATE_SQL)
         policy.register_gone_lookup(selectors.redrawn_table_notice)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from tarotclub.core.models import LogEntry
 from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
-from tarotclub.games.policy import EventTable, Gone
+from tarotclub.games.policy import EventSql, EventTable, Gone
 from tarotclub.games.presenters import figure
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
@@ -406,33 +406,60 @@ def entry_was_removed(tournament: Tournament, entry_pk: int) -> bool:
 def table_state(game: Game) -> EventTable | None:
     """Is this game a tournament table, and is its round (or the tournament) over? Read now.
 
-    Asked under the game's lock on every save: one plain SELECT, which the ORM took ten times
-    longer to compile (Table's default ordering joins on the tournament's own) than to run.
+    Asked under the game's lock on every save, in the statement that takes the lock
+    (`TABLE_STATE_SQL`); else one plain SELECT, which the ORM took ten times longer to compile
+    (Table's default ordering joins on the tournament's own) than to run.
     """
     with connection.cursor() as cursor:
         cursor.execute(_table_state_sql(connection.vendor), [game.pk])
         row = cursor.fetchone()
-    if row is None:
+    return _table_state(row)
+
+
+def _table_state(row) -> EventTable | None:
+    if row is None or row[0] is None:  # (a LEFT JOIN that found no table: a casual game)
         return None
     round_number, status, current = row
     finished = status == Status.FINISHED
     return EventTable(round_over=finished or current > round_number, event_finished=finished)
 
 
-@functools.cache
-def _table_state_sql(vendor: str) -> str:
+def _col(meta, name: str) -> str:
+    return connection.ops.quote_name(meta.get_field(name).column)
+
+
+def _table_state_joins(game: str, alias: str) -> tuple[str, str]:
+    """`table_state` as LEFT JOINs onto the game's row `game`: (joins, columns). A game is the
+    table of at most one tournament round (Table.game is one-to-one)."""
     qn = connection.ops.quote_name
     table, tournament = Table._meta, Tournament._meta
+    t, u = f"{alias}t", f"{alias}u"
+    joins = (
+        f"LEFT JOIN {qn(table.db_table)} {t} ON {t}.{_col(table, 'game')} = {game}."
+        f"{qn(Game._meta.pk.column)} "
+        f"LEFT JOIN {qn(tournament.db_table)} {u} "
+        f"ON {u}.{qn(tournament.pk.column)} = {t}.{_col(table, 'tournament')}"
+    )
+    columns = (
+        f"{t}.{_col(table, 'round')}, {u}.{_col(tournament, 'status')}, "
+        f"{u}.{_col(tournament, 'current_round')}"
+    )
+    return joins, columns
 
-    def col(meta, name):
-        return qn(meta.get_field(name).column)
 
+TABLE_STATE_SQL = EventSql(joins=_table_state_joins, width=3, parse=_table_state)
+
+
+@functools.cache
+def _table_state_sql(vendor: str) -> str:
+    table, tournament = Table._meta, Tournament._meta
+    qn = connection.ops.quote_name
     return (
-        f"SELECT t.{col(table, 'round')}, u.{col(tournament, 'status')}, "
-        f"u.{col(tournament, 'current_round')} "
+        f"SELECT t.{_col(table, 'round')}, u.{_col(tournament, 'status')}, "
+        f"u.{_col(tournament, 'current_round')} "
         f"FROM {qn(table.db_table)} t JOIN {qn(tournament.db_table)} u "
-        f"ON u.{qn(tournament.pk.column)} = t.{col(table, 'tournament')} "
-        f"WHERE t.{col(table, 'game')} = %s"
+        f"ON u.{qn(tournament.pk.column)} = t.{_col(table, 'tournament')} "
+        f"WHERE t.{_col(table, 'game')} = %s"
     )
 
 

@@ -97,7 +97,8 @@ def test_postgresql_connections_are_kept_and_checked_before_reuse(tmp_path):
     done = run(["-c", SETTINGS], env)  # nothing connects: the settings only
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
-    assert found["ENGINE"] == "django.db.backends.postgresql"
+    # Django's backend, checking a kept connection without a round trip
+    assert found["ENGINE"] == "tarotclub.core.postgresql"
     assert found["CONN_MAX_AGE"] is None or found["CONN_MAX_AGE"] > 0
     # a connection the server closed meanwhile (restart, idle timeout) is replaced, not
     # handed to a request that would fail

@@ -101,6 +101,10 @@ def test_lock_game_counts_the_entries(four):
     with transaction.atomic():
         assert games.lock_game(game, count_of=Deal).entry_count == 3
         assert not hasattr(games.lock_game(game), "entry_count")
+    # a tally that is not the current one (an older revision's): the deals are counted
+    Game.objects.filter(pk=game.pk).update(tally={"count": 9, "totals": {}, "rev": 1})
+    with transaction.atomic():
+        assert games.lock_game(game, count_of=Deal).entry_count == 3
 
 
 @pytest.mark.django_db(transaction=True)
@@ -131,6 +135,34 @@ def test_table_state_follows_the_tournament():
 
 def test_table_state_of_a_casual_game(odd_game):
     assert table_state(odd_game) is None
+
+
+def _state_under_lock(game):
+    from django.db import connection
+
+    from tarotclub.games import policy
+
+    with transaction.atomic():
+        locked = games.lock_game(game, count_of=Deal)
+        # SQLite: read in the lock's statement; PostgreSQL: after the lock (see lock_game)
+        in_one = not connection.features.has_select_for_update
+        assert hasattr(locked, policy.EVENT_READ) == in_one
+        return policy.event_table(locked)
+
+
+def test_the_lock_reads_the_tournament_table_state_as_table_state_does(odd_game):
+    t, _players = make_tournament(4, rounds=2, deals=2)
+    tournaments.tournament_start(tournament=t)
+    game = Table.objects.get(tournament=t, round=1).game
+    assert _state_under_lock(game) == table_state(game)
+    assert not _state_under_lock(game).round_over
+    t.__class__.objects.filter(pk=t.pk).update(current_round=2)
+    assert _state_under_lock(game) == table_state(game)
+    assert _state_under_lock(game).round_over
+    t.__class__.objects.filter(pk=t.pk).update(status=Status.FINISHED)
+    assert _state_under_lock(game) == table_state(game)
+    assert _state_under_lock(game).event_finished
+    assert _state_under_lock(odd_game) is None  # a casual game: no table
 
 
 def test_the_revision_moves_once_per_write(four):
@@ -181,6 +213,46 @@ def test_insert_row_stores_what_save_stores(four, member):
     assert one.pop("id") != two.pop("id")
     assert one == two and two["after"] == {"a": [1, "é"]}
     assert _values(fast) == _values(Change.objects.get(pk=fast.pk))
+
+
+def test_together_runs_its_parts_in_one_statement_all_or_none(four):
+    """PostgreSQL: a save's writes as one statement (data-modifying WITH); a part that fails
+    leaves nothing of the others. Elsewhere the writes go one by one (`writes_together`)."""
+    from django.db import IntegrityError, connection
+    from django.test.utils import CaptureQueriesContext
+
+    if not games.writes_together():
+        assert connection.vendor != "postgresql"
+        return
+    game = games.game_start(players=four, first_dealer=0)
+    deal = tarot.deal_add(
+        game=game, data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56)
+    )
+    changes = Change.objects.filter(game=game).count()
+    with CaptureQueriesContext(connection) as ctx, transaction.atomic():
+        locked = games.lock_game(game)
+        along = games.Together()
+        again = Deal(
+            game=locked, number=2, dealer=four[1], taker=four[2], contract="prise", bouts=1
+        )
+        again.points_half = 112
+        along.add("again", *games.insert_statement(again))
+        games.log_change(locked, "recorded", number=2, along=along)
+    assert len([q for q in ctx.captured_queries if "WITH again AS" in q["sql"]]) == 1
+    assert Deal.objects.filter(game=game).count() == 2
+    assert Change.objects.filter(game=game).count() == changes + 1
+    assert Game.objects.get(pk=game.pk).revision == locked.revision
+    revision = locked.revision
+    with pytest.raises(IntegrityError), transaction.atomic():
+        locked = games.lock_game(game)
+        along = games.Together()
+        twice = Deal(game=locked, number=deal.number, dealer=four[1], taker=four[2], bouts=1)
+        twice.points_half = 112
+        along.add("twice", *games.insert_statement(twice))  # deal 1 again: refused
+        games.log_change(locked, "recorded", number=1, along=along)
+    assert Deal.objects.filter(game=game).count() == 2
+    assert Change.objects.filter(game=game).count() == changes + 1
+    assert Game.objects.get(pk=game.pk).revision == revision
 
 
 def test_a_new_deal_and_its_lines_as_stored(four):
@@ -318,3 +390,51 @@ def test_a_save_without_its_number_still_counts(client, four):
             post["number"] = junk
         assert client.post(new, post).status_code == 302
     assert list(Deal.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3, 4]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_saving_the_same_deal_at_once_store_it_once(four):
+    """Six phones post deal 1 at the same moment, each in its own thread and connection: the
+    game's lock lets one in; the others, let in after it, find deal 1 taken and are refused.
+    One deal, one history entry, one step of the revision, the tally right (the writes of
+    PostgreSQL's one statement, SQLite's one by one)."""
+    import threading
+
+    from django.db import connection
+
+    game = games.game_start(players=four, first_dealer=0)
+    revision = Game.objects.get(pk=game.pk).revision
+    start, outcomes = threading.Barrier(6), []
+
+    def phone(points):
+        try:
+            start.wait()
+            tarot.deal_add(
+                game=Game.objects.get(pk=game.pk),
+                data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=points),
+                expected_number=1,
+            )
+            outcomes.append("saved")
+        except games.GameError as e:
+            outcomes.append(e.messages[0])
+        except Exception as e:  # noqa: BLE001 (any other failure is the test's finding)
+            outcomes.append(repr(e))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(50 + i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert outcomes.count("saved") == 1, outcomes
+    taken = str(tarot.ERR_DEAL_TAKEN % {"number": 1})
+    assert outcomes.count(taken) == 5, outcomes
+    stored = Game.objects.get(pk=game.pk)
+    deal = Deal.objects.get(game=game)
+    assert stored.revision == revision + 1
+    assert Change.objects.filter(game=game, number=1).count() == 1
+    assert stored.tally["count"] == 1
+    lines = {line.player_id: line.score for line in deal.lines.all()}
+    assert stored.tally["totals"] == {str(pk): score for pk, score in lines.items()}
+    assert sum(lines.values()) == 0

@@ -25,10 +25,14 @@ from tarotclub.games.selectors import seat_players
 from tarotclub.games.services import (
     GameError,
     StaleError,
+    Together,
     insert_row,
+    insert_statement,
     lock_game,
     log_change,
     require,
+    update_statement,
+    writes_together,
 )
 from tarotclub.players.models import Player
 
@@ -216,9 +220,9 @@ def _deal_with_lines(game: Game, *, pk: int | None, number: int | None):
     return current, found
 
 
-def _update_scores(lines: list[DealLine]) -> None:
-    """Store the lines' new scores in one plain UPDATE (the ORM's `bulk_update` compiled its
-    CASE in ten times the time it ran)."""
+def _update_scores_statement(lines: list[DealLine]) -> tuple[str, list]:
+    """The lines' new scores in one plain UPDATE (the ORM's `bulk_update` compiled its CASE in
+    ten times the time it ran)."""
     pk, score = sql.quote(DealLine._meta.pk.column), sql.column(DealLine, "score")
     cases = " ".join("WHEN %s THEN %s" for _ in lines)
     marks = ", ".join("%s" for _ in lines)
@@ -226,8 +230,24 @@ def _update_scores(lines: list[DealLine]) -> None:
         f"UPDATE {sql.table(DealLine)} SET {score} = CASE {pk} {cases} END WHERE {pk} IN ({marks})"
     )
     params = [v for line in lines for v in (line.pk, line.score)] + [line.pk for line in lines]
+    return query, params
+
+
+def _update_scores(lines: list[DealLine]) -> None:
     with connection.cursor() as cursor:
-        cursor.execute(query, params)
+        cursor.execute(*_update_scores_statement(lines))
+
+
+def _new_lines_statement(deal: str, scores: dict[int, int]) -> tuple[str, list]:
+    """A new deal's score lines as one INSERT of a statement where the part named `deal`
+    (`Together`) inserts the deal and returns its primary key."""
+    columns = ", ".join(sql.column(DealLine, name) for name in ("deal", "player", "score"))
+    rows = ", ".join("(%s, %s)" for _ in scores)
+    params = [v for pk, score in scores.items() for v in (pk, score)]
+    return (
+        f"INSERT INTO {sql.table(DealLine)} ({columns}) SELECT (SELECT {deal}.pk FROM {deal}), "
+        f"v.player, v.score FROM (VALUES {rows}) AS v(player, score)"
+    ), params
 
 
 def _write_lines(deal: Deal, scores: dict[int, int], lines: list[DealLine] | None = None) -> None:
@@ -358,10 +378,18 @@ def _deal_add(*, game, data, user, expected_number, played, client_id) -> Deal:
         game=game, number=number, dealer=dealer, revision=game.revision + 1, client_id=client_id
     )
     _apply(deal, data, result)
-    insert_row(deal)
     scores = _scores(players, result)
     tally = _tally(game, count=count, step=1, plus=scores)
-    _write_lines(deal, scores)
+    along = None
+    if writes_together() and scores:
+        # the deal, its lines, its history entry and the revision: one statement
+        along = Together()
+        along.add("new_deal", *insert_statement(deal))
+        lines, params = _new_lines_statement("new_deal", scores)
+        along.add("new_lines", lines, params, returning=False)
+    else:
+        insert_row(deal)
+        _write_lines(deal, scores)
     log_change(
         game,
         ChangeAction.RECORDED,
@@ -369,7 +397,11 @@ def _deal_add(*, game, data, user, expected_number, played, client_id) -> Deal:
         after=deal_snapshot(deal, scores),
         user=user,
         tally=tally,
+        along=along,
     )
+    if along is not None:
+        deal.pk = along.pk("new_deal")
+        deal._state.adding, deal._state.db = False, connection.alias
     deal.sent_before = False
     return deal
 
@@ -401,10 +433,19 @@ def deal_correct(
     _apply(current, data, result)
     current.version += 1
     current.revision = game.revision + 1
-    current.save(update_fields=CORRECTED_FIELDS)
     scores = _scores(players, result)
     tally = _tally(game, plus=scores, minus=old_scores)
-    _write_lines(current, scores, lines)
+    along = None
+    if writes_together() and lines and {line.player_id for line in lines} == set(scores):
+        # the deal, its lines, its history entry and the revision: one statement
+        along = Together()
+        along.add("corrected_deal", *update_statement(current, CORRECTED_FIELDS))
+        for line in lines:
+            line.score = scores[line.player_id]
+        along.add("corrected_lines", *_update_scores_statement(lines), returning=False)
+    else:
+        current.save(update_fields=CORRECTED_FIELDS)
+        _write_lines(current, scores, lines)
     log_change(
         game,
         ChangeAction.CORRECTED,
@@ -413,6 +454,7 @@ def deal_correct(
         after=deal_snapshot(current, scores),
         user=user,
         tally=tally,
+        along=along,
     )
     return current
 
