@@ -562,3 +562,82 @@ def test_two_thousand_players_five_rounds_without_repeats():
     plan = plan_rounds(players, 5, seed=0)
     assert_well_formed(plan, players, 5)
     assert repeats(plan) == 0
+
+
+# --------------------------------------------------------------------------- teams
+
+
+def teammates_together(plan, teams):
+    """Tables (round, table) where two players of one team sit together."""
+    return [
+        (r, t)
+        for r, round_ in enumerate(plan)
+        for t, table in enumerate(round_)
+        if len({teams[p] for p in table if p in teams}) < sum(1 for p in table if p in teams)
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_teammates_never_sit_at_the_same_table(data):
+    """Section 2.1: free-deal teams of 2 or 4, teammates never at one table (a hard
+    constraint that comes before the fair share: see the next tests)."""
+    size = data.draw(st.sampled_from([2, 4]), label="team size")
+    n = data.draw(st.integers(min_value=max(8, 4 * size), max_value=36), label="players")
+    allow_three = data.draw(st.booleans(), label="tables of three")
+    players = list(range(n))
+    order = data.draw(st.permutations(players), label="order")
+    in_teams = data.draw(st.integers(0, n // size), label="teams") * size
+    teams = {p: f"team {i // size}" for i, p in enumerate(order[:in_teams])}
+    rounds = data.draw(st.integers(min_value=1, max_value=5), label="rounds")
+    seed = data.draw(st.integers(0, 1000), label="seed")
+    plan = plan_rounds(
+        players, rounds, teams=teams, allow_three=allow_three, seed=seed, budget=SMALL
+    )
+    assert_well_formed(plan, players, rounds, allow_three=allow_three)
+    assert teammates_together(plan, teams) == []
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(13, 4), (17, 5), (18, 5), (22, 5), (27, 6)])
+def test_pairs_keep_the_fair_share(n, rounds):
+    teams = {p: p // 2 for p in range(n - n % 2)}
+    plan = plan_rounds(range(n), rounds, teams=teams, seed=0)
+    assert teammates_together(plan, teams) == []
+    assert excess(plan, list(range(n))) == 0
+
+
+def test_teams_come_before_the_fair_share():
+    # 4 teams of 4 and one player alone at 4 tables: every table holds one player of each
+    # team, so the player alone makes the table of 5 in every round, beyond the fair share.
+    teams = {p: p % 4 for p in range(16)}
+    plan = plan_rounds(range(17), 3, teams=teams, seed=0)
+    assert teammates_together(plan, teams) == []
+    assert all(16 in round_[0] for round_ in plan)
+
+
+def test_teammates_apart_after_late_arrivals():
+    players = list(range(16))
+    teams = {p: p // 2 for p in players}  # 8 pairs
+    played = plan_rounds(players, 2, teams=teams, seed=1)
+    present = [*players[2:], 16, 17]  # pair 0 leaves, pair 8 arrives
+    teams[16] = teams[17] = 8
+    plan = plan_rounds(present, 3, history=played, teams=teams, seed=1)
+    assert_well_formed(plan, present, 3)
+    assert teammates_together(played + plan, teams) == []
+
+
+def test_pairs_seat_without_repeats_when_a_field_allows():
+    # 12 pairs of 24 players: keeping teammates apart costs no repeat here (the pair would be
+    # a meeting anyway, one the players can do without).
+    teams = {p: p // 2 for p in range(24)}
+    plan = plan_rounds(range(24), 5, teams=teams, seed=0)
+    assert teammates_together(plan, teams) == []
+    assert repeats(plan) == 0
+
+
+def test_a_team_larger_than_the_tables_cannot_sit_apart():
+    teams = {p: "A" for p in range(4)}  # 4 teammates, 9 players at 2 tables
+    with pytest.raises(SeatingError) as exc:
+        plan_rounds(range(9), 2, teams=teams)
+    assert exc.value.template == seating.ERR_TEAM_TOO_LARGE
+    assert exc.value.params == {"team": "A", "size": 4, "tables": 2}
