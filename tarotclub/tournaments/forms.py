@@ -47,6 +47,15 @@ class RegisterForm(forms.Form):
     )
     guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
     licence = licence_field()
+    team = forms.CharField(
+        label=_("Team (for a team event)"),
+        max_length=60,
+        required=False,
+        help_text=_(
+            "Players with the same team name form a team of 2 or 4; "
+            "they never sit at the same table."
+        ),
+    )
 
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)

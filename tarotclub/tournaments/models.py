@@ -82,6 +82,9 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     licence = models.CharField(_("licence number"), max_length=20, blank=True)
+    # Free-deal teams of 2 or 4 (duplicate.md 2.1): the entries with the same team name (as
+    # `text_key` compares names) form a team; teammates never sit at the same table.
+    team = models.CharField(_("team"), max_length=60, blank=True, default="")
     first_round = models.PositiveSmallIntegerField(default=1)
     last_round = models.PositiveSmallIntegerField(null=True, blank=True)  # set on withdrawal
     created_at = models.DateTimeField(auto_now_add=True)

@@ -6,25 +6,24 @@ values; when they can be compared (all ``str`` or all ``int``) they are sorted f
 schedule depends only on the set of players, the history and the seed, not on the order the
 players come in.
 
-The schedule minimises, in this order:
-
-1. repeats: for each pair of players, meetings beyond the first over history + plan (a pair
-   that meets three times counts two);
-2. odd-table excess: the number of times a player sits at a table of 5 or 3 beyond
-   ``ceil(odd seats / players)``, where *odd seats* counts, for the players present, the seats
-   at tables of 5 or 3 in the history and in the planned rounds.
-
-Because repeats come first, a schedule may seat a player at a table of 5 more often than the
-cap when that saves repeats: 17 players over 5 rounds meet with only 4 repeats (the lower bound)
-when one of them sits at the table of 5 every round, and the search keeps that. It then turns
-each table so that every player's seats (North first of all) stay balanced.
+The schedule is fair first: nobody sits at a table of 5 or 3 more often than the fair share,
+``ceil(odd seats / players)``, where *odd seats* counts, for the players present, the seats at
+tables of 5 or 3 in the history and in the planned rounds. This is a hard constraint (issue 14:
+17 players over 5 rounds used to seat one of them at the table of 5 every round); only when the
+history makes it impossible (a late arrival at a field with tables of 5 only, say) does the plan
+go beyond it, and then as little as can be (the *excess*: seats beyond the share, summed over
+the players). Within it, the schedule has the fewest repeats it can find: for each pair of
+players, meetings beyond the first over history + plan (a pair that meets three times counts
+two). It then turns each table so that every player's seats (North first of all) stay balanced.
 
 All remaining rounds are planned at once by simulated annealing over swaps of two players sitting
-at different tables of the same round (a "social golfer problem"), keeping the best schedule in
-the order above. It starts from a greedy schedule that is fair by construction, and tries the
-affine plane of order 4 for 16 to 19 players at 4 tables (16 players: 5 rounds without a single
-repeat). The effort is counted in iterations, never in seconds, so the same inputs and seed give
-the same schedule on any machine.
+at different tables of the same round (a "social golfer problem"), keeping the best fair
+schedule. It starts from a greedy schedule that is fair by construction, and from the affine
+plane of order 4 for 16 players (5 rounds without a single repeat). On small fields a tabu
+search then polishes the best schedule: with tables of 5 it matches or beats the figures of
+issue 14 (13 players over 4 rounds: 19 repeats; 17 over 5: 15; see ``bench/seating.py``).
+The effort is counted in iterations, never in seconds, so the same inputs and seed give the
+same schedule on any machine.
 """
 
 from __future__ import annotations
@@ -33,7 +32,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from scoring import RuleError, _
 
@@ -48,6 +47,11 @@ ERR_DUPLICATE_PLAYER = _("Player %(player)s is listed twice.")
 ERR_ROUNDS = _("The number of rounds must be a whole number, 0 or more, not %(rounds)s.")
 ERR_HISTORY_TWICE = _("Player %(player)s sits twice in round %(round)s of the rounds played.")
 ERR_SIZES_TOTAL = _("The tables seat %(seats)s players, but there are %(count)s.")
+ERR_TEAM_TOO_LARGE = _(
+    "Team %(team)s has %(size)s players but there are only %(tables)s tables: teammates "
+    "cannot all sit at different tables."
+)
+ERR_TEAMMATES = _("The planner could not seat the teammates at different tables.")
 
 Round = list[list[Hashable]]
 _Past = list[list[tuple[int, list[int]]]]  # per round, per table: (size, present indices or -1)
@@ -154,10 +158,16 @@ def plan_rounds(
     *,
     history: Iterable[Iterable[Iterable[Hashable]]] = (),
     allow_three: bool = False,
+    teams: Mapping[Hashable, Hashable] | None = None,
     seed: int = 0,
     budget: int = DEFAULT_BUDGET,
 ) -> list[Round]:
     """The next ``rounds`` rounds for ``players``: one list of tables per round.
+
+    ``teams`` maps players to their team (free-deal teams of 2 or 4, duplicate.md 2.1):
+    teammates never sit at the same table, a hard constraint before the fair share and the
+    repeats. Players it does not map play alone. A team larger than the number of tables is
+    refused (``ERR_TEAM_TOO_LARGE``).
 
     ``history`` holds the rounds already played in the same shape; it may name players who have
     withdrawn (their meetings no longer matter) and lack players who arrived late. Tables come
@@ -174,9 +184,12 @@ def plan_rounds(
     past = _past_rounds(history, index)
     if rounds == 0:
         return []
+    mates = _teammates(keys, teams or {}, len(sizes))
     rng = random.Random(seed)
-    search = _Search(n, rounds, sizes, past, rng)
+    search = _Search(n, rounds, sizes, past, rng, mates)
     search.run(max(0, budget), lower_bound(n, rounds, sizes))
+    if search.best_score[0]:
+        raise SeatingError(ERR_TEAMMATES)
     seats = _seat_counts(n, past)
     plan: list[Round] = []
     for round_ in search.best:
@@ -197,6 +210,26 @@ def _check_players(players: Iterable[Hashable]) -> list[Hashable]:
         return sorted(keys)
     except TypeError:  # keys of mixed types: keep the caller's order
         return keys
+
+
+def _teammates(
+    keys: list[Hashable], teams: Mapping[Hashable, Hashable], tables: int
+) -> list[list[int]]:
+    """For each player's index, the indices of their teammates present (a team of one has none).
+
+    Teams are grouped in the players' order, never by hashing, so the plan stays reproducible.
+    """
+    groups: dict[Hashable, list[int]] = {}
+    for i, key in enumerate(keys):
+        if key in teams:
+            groups.setdefault(teams[key], []).append(i)
+    mates: list[list[int]] = [[] for _ in keys]
+    for team, members in groups.items():
+        if len(members) > tables:
+            raise SeatingError(ERR_TEAM_TOO_LARGE, team=team, size=len(members), tables=tables)
+        for i in members:
+            mates[i] = [j for j in members if j != i]
+    return mates
 
 
 def _past_rounds(
@@ -249,57 +282,58 @@ def _turn_table(table: list[int], seats: list[list[int]], rng: random.Random) ->
     return best
 
 
-def _affine_start(n: int, rng: random.Random) -> list[list[list[int]]]:
-    """Five rounds for 16 to 19 players at 4 tables, from the affine plane over GF(4).
+def _affine_start(rng: random.Random) -> list[list[list[int]]]:
+    """Five rounds for 16 players at 4 tables, from the affine plane over GF(4): its 5 parallel
+    classes of 4 lines seat the 16 players so that nobody meets twice.
 
-    The plane's 5 parallel classes of 4 lines seat 16 players so that nobody meets twice. Each
-    extra player (17th to 19th) joins the lines through one point of the plane, one per round,
-    so that they meet nearly everybody: 17 players reach the lower bound of 4 repeats.
+    (It once also seated a 17th to 19th player on the lines through one point, at the table of
+    5 every round: 4 repeats for 17 players, but unfair, which issue 14 rules out.)
     """
-    people = list(range(n))
-    rng.shuffle(people)
-    point = people[:16]  # point[4 * x + y] is the player at (x, y)
+    point = list(range(16))
+    rng.shuffle(point)  # point[4 * x + y] is the player at (x, y)
     lines = [[[4 * c + y for y in range(4)] for c in range(4)]]  # x = c
     for m in range(4):  # y = m * x + c
         lines.append([[4 * x + (_GF4_MUL[m][x] ^ c) for x in range(4)] for c in range(4)])
-    # (0, 0), (1, 1), (2, 2) lie on the line y = x: the extras' pencils clash only in that
-    # line's round, where all but the first extra take another line.
-    centres = [0, 5, 10]
-    plan = []
-    for parallel in lines:
-        tables = [[point[i] for i in line] for line in parallel]
-        taken: set[int] = set()
-        for extra, centre in zip(people[16:], centres, strict=False):
-            line = next(
-                (t for t, pts in enumerate(parallel) if centre in pts and t not in taken),
-                min(t for t in range(4) if t not in taken),
-            )
-            taken.add(line)
-            tables[line].append(extra)
-        tables.sort(key=len, reverse=True)
-        plan.append(tables)
-    return plan
+    return [[[point[i] for i in line] for line in parallel] for parallel in lines]
 
 
 class _Search:
     """Simulated annealing over swaps of two players at different tables of one round.
 
-    Objective, compared lexicographically: (added repeats, odd-table excess). "Added repeats" are
-    the repeats among present players minus those already in the history (a constant). Moves
-    are drawn mostly among players who sit with someone they meet more than once.
+    Objective, compared lexicographically: (teammates together, odd-table excess, added
+    repeats). "Teammates together" counts the pairs of teammates at one table, summed over the
+    rounds; "added repeats" are the repeats among present players minus those already in the
+    history (a constant). Moves are drawn mostly among players who sit with someone they meet
+    more than once.
     """
 
     # Tuned on 13 to 40 players over 5 rounds and on replanning after arrivals and withdrawals.
     T_HOT = 0.8  # starting temperature; each annealing run cools to a tenth of it
     P_CONFLICT = 0.8  # chance to move a player in conflict rather than any player
-    W_EXCESS = 2.0  # weight of a unit of excess against a repeat while annealing, except ...
-    W_LAST = 0.2  # ... in the last run: below 1/4, so each move follows the (repeats, excess) order
+    W_EXCESS = 2.0  # weight of a seat beyond the fair share against a repeat while annealing
+    W_TEAM = 8.0  # weight of two teammates at one table against a repeat while annealing
     CYCLES = 4  # annealing runs sharing the budget, each reheating the best schedule so far
+    TABU_WORK = 7  # the tabu polish may weigh this many swaps per iteration of the budget, ...
+    TABU_MIN_STEPS = 50  # ... if that makes this many steps at least (small fields only)
+    TABU_TENURE = (3, 10)  # a moved player stays put for this many steps (drawn in the range)
 
     def __init__(
-        self, n: int, rounds: int, sizes: list[int], past: _Past, rng: random.Random
+        self,
+        n: int,
+        rounds: int,
+        sizes: list[int],
+        past: _Past,
+        rng: random.Random,
+        mates: list[list[int]] | None = None,
     ) -> None:
         self.n, self.rounds, self.sizes, self.rng = n, rounds, sizes, rng
+        # mate[p * n + q]: 1 when p and q are teammates (allocated only when there are teams)
+        self.has_teams = any(mates or ())
+        self.mate = bytearray(n * n if self.has_teams else 0)
+        for p, others in enumerate(mates if self.has_teams else ()):
+            for q in others:
+                self.mate[p * n + q] = 1
+        self.viol = 0
         self.odd_table = [s != 4 for s in sizes]
         # Meetings of each pair: a byte each while no pair can meet 256 times (once a round at
         # most), 4 MB instead of 32 MB at 2,000 players, copied twice.
@@ -320,14 +354,14 @@ class _Search:
         self.fresh = not any(self.hist_cnt)
         self.hist_rep = _repeats(self.hist_cnt)
         self.best: list[list[list[int]]] = []
-        self.best_score = (math.inf, math.inf)
+        self.best_score = (math.inf, math.inf, math.inf)
 
     # ----------------------------------------------------------------- state
 
     def _start(self, prefix: list[list[list[int]]]) -> list[list[list[int]]]:
         """``prefix`` completed round by round: the players with the fewest odd seats take the
         tables of 5 or 3, then each player sits where they have met the fewest players."""
-        n, sizes, rng = self.n, self.sizes, self.rng
+        n, sizes, rng, mate = self.n, self.sizes, self.rng, self.mate
         plan = [[list(t) for t in round_] for round_ in prefix[: self.rounds]]
         cnt = self.hist_cnt[:]
         odd = self.hist_odd[:]
@@ -347,6 +381,8 @@ class _Search:
             odd_ids = [t for t, s in enumerate(sizes) if s != 4]
             even_ids = [t for t, s in enumerate(sizes) if s == 4]
             n_odd = sum(sizes[t] for t in odd_ids)
+            if mate:
+                order = self._odd_first(order, n_odd, len(odd_ids))
             for group, ids in ((order[:n_odd], odd_ids), (order[n_odd:], even_ids)):
                 open_ids = list(ids)  # the tables not full yet, in order
                 for p in group:
@@ -356,6 +392,8 @@ class _Search:
                     best_t, best_cost, row = -1, math.inf, p * n
                     for t in open_ids:
                         cost = sum(1 for q in tables[t] if cnt[row + q])
+                        if mate:
+                            cost += n * sum(mate[row + q] for q in tables[t])
                         if cost < best_cost:
                             best_t, best_cost = t, cost
                             if not cost:
@@ -370,6 +408,20 @@ class _Search:
                         odd[p] += 1
             plan.append(tables)
         return plan
+
+    def _odd_first(self, order: list[int], n_odd: int, odd_tables: int) -> list[int]:
+        """``order`` with its first ``n_odd`` players (those who take the odd tables) holding
+        no more teammates than there are odd tables: a player whose team has its quota there
+        gives their place to the next one."""
+        n, mate = self.n, self.mate
+        chosen: list[int] = []
+        later: list[int] = []
+        for p in order:
+            if len(chosen) < n_odd and sum(mate[p * n + q] for q in chosen) < odd_tables:
+                chosen.append(p)
+            else:
+                later.append(p)
+        return chosen + later
 
     def _load(self, plan: list[list[list[int]]]) -> None:
         """Set the working state to ``plan`` and compute every derived count."""
@@ -405,6 +457,13 @@ class _Search:
                 self.conflicts.append(key)
         self.rep = _repeats(cnt) - self.hist_rep
         self.exc = sum(max(0, o - self.cap) for o in odd)
+        mate = self.mate
+        self.viol = 0
+        if mate:
+            for round_ in self.members:
+                for table in round_:
+                    for i, p in enumerate(table):
+                        self.viol += sum(mate[p * n + q] for q in table[i + 1 :])
 
     def _draw_conflict(self) -> int:
         """A random key ``r * n + p`` of a player in conflict, or -1 when there is none."""
@@ -445,6 +504,9 @@ class _Search:
                         conf[r2 * n + x] -= 1
             cnt[row + x] = cnt[x * n + p] = c - 1
         self.rep -= saved
+        if self.has_teams:
+            mate = self.mate
+            self.viol -= sum(mate[row + x] for x in table)
         if self.odd_table[t]:
             if self.odd[p] > self.cap:
                 self.exc -= 1
@@ -470,6 +532,9 @@ class _Search:
                         conflicts.append(key)
             cnt[row + x] = cnt[x * n + p] = c + 1
         self.rep += added
+        if self.has_teams:
+            mate = self.mate
+            self.viol += sum(mate[row + x] for x in table)
         table.append(p)
         self.where[r][p] = t
         if self.odd_table[t]:
@@ -487,7 +552,7 @@ class _Search:
     # ----------------------------------------------------------------- search
 
     def _record(self) -> bool:
-        score = (self.rep, self.exc)
+        score = (self.viol, self.exc, self.rep)
         if score < self.best_score:
             self.best_score = score
             self.best = [[sorted(t) for t in round_] for round_ in self.members]
@@ -499,37 +564,37 @@ class _Search:
 
         ``CYCLES`` annealing runs share the budget. The first starts from the greedy schedule,
         fair by construction (the affine plane for 16 players); each later one reheats the best
-        schedule so far, except that for 17 to 19 players the second one starts from the affine
-        plane with the extra players at the tables of 5. The runs weigh excess heavily
-        (``W_EXCESS``), which keeps the search among fair schedules, but the last one follows
-        the order of the objective strictly (``W_LAST``) to trade fairness for fewer repeats.
+        schedule so far. Only schedules as fair as the start (which is as fair as can be) are
+        recorded, so the fair share is a hard constraint on the result while the annealing may
+        cross unfair schedules (at a cost, ``W_EXCESS``). On small fields a tabu search then
+        polishes the best schedule, never leaving the fair ones (see :meth:`_tabu`).
         """
         n, sizes = self.n, self.sizes
         # Counting again, with the history: meetings among present players beyond C(n, 2).
         meetings = sum(self.hist_cnt) // 2 + self.rounds * sum(math.comb(s, 2) for s in sizes)
         rep_floor = max(rep_floor, meetings - math.comb(n, 2) - self.hist_rep)
-        goal = (rep_floor, self.exc_floor)
-        affine: list[list[list[int]]] = []
-        if self.fresh and 16 <= n <= 19 and len(sizes) == 4 and set(sizes) <= {4, 5}:
-            affine = _affine_start(n, self.rng)
-        self._load(self._start(affine if n == 16 else []))
+        goal = (0, self.exc_floor, rep_floor)
+        start: list[list[list[int]]] = []
+        if self.fresh and n == 16 and sizes == [4, 4, 4, 4]:
+            start = _affine_start(self.rng)
+        self._load(self._start(start))
         self._record()
         if len(sizes) < 2:
             return  # one table: nothing to swap
         for cycle in range(self.CYCLES):
             if self.best_score <= goal:
-                break
-            if cycle == 1 and affine and n > 16:
-                self._load(self._start(affine))
-                self._record()
-            elif cycle:
+                return
+            if cycle:
                 self._load(self.best)
-            last = cycle == self.CYCLES - 1
-            self._anneal(budget // self.CYCLES, goal, self.W_LAST if last else self.W_EXCESS)
+            self._anneal(budget // self.CYCLES, goal)
+        if self.best_score > goal:
+            self._load(self.best)
+            self._tabu(budget * self.TABU_WORK, goal)
 
-    def _anneal(self, budget: int, goal: tuple[int, int], w_excess: float) -> None:
+    def _anneal(self, budget: int, goal: tuple[int, int, int]) -> None:
         """Simulated annealing from the current state, cooling from ``T_HOT`` to a tenth of it,
-        on the cost repeats + ``w_excess`` * excess; the best (repeats, excess) is recorded.
+        on the cost repeats + ``W_EXCESS`` * excess. Unfair schedules may be crossed on the way
+        but are never recorded: the best is the fewest repeats at the least excess.
         """
         if budget <= 0:
             return
@@ -537,6 +602,7 @@ class _Search:
         cnt, conf, odd, odd_table = self.cnt, self.conf, self.odd, self.odd_table
         members, wheres = self.members, self.where
         random_, randrange, exp = rng.random, rng.randrange, math.exp
+        w_excess, w_team, mate = self.W_EXCESS, self.W_TEAM, self.mate
         cooling = 0.1 ** (1 / budget)
         temp = self.T_HOT
         for _step in range(budget):
@@ -565,10 +631,88 @@ class _Search:
                     de = (odd[b] >= cap) - (odd[a] > cap)
                 else:
                     de = (odd[a] >= cap) - (odd[b] > cap)
-            f = d + w_excess * de
+            dv = 0
+            if mate:
+                for x in members[r][ta]:
+                    if x != a:
+                        dv += mate[row_b + x] - mate[row_a + x]
+                for y in members[r][tb]:
+                    if y != b:
+                        dv += mate[row_a + y] - mate[row_b + y]
+            f = d + w_excess * de + w_team * dv
             if f <= 0 or random_() < exp(-f / temp):
                 self._swap(r, a, b)
-                if (d < 0 or de < 0) and self._record() and self.best_score <= goal:
+                if (d < 0 or de < 0 or dv < 0) and self._record() and self.best_score <= goal:
+                    return
+
+    def _tabu(self, work: int, goal: tuple[int, int, int]) -> None:
+        """Tabu search from the current state: each step makes the best swap of the whole
+        schedule (the fewest repeats, ties drawn at random), even one that adds repeats, except
+        swaps of a player moved in the last few steps (``TABU_TENURE``) unless they beat the
+        best schedule; swaps that would add excess or seat teammates together are never made.
+        A step weighs every swap, so it only runs when ``work`` (swaps weighed in all) pays for
+        ``TABU_MIN_STEPS`` steps.
+
+        Annealing settles in a good basin fast; on small fields with a table of 5 (13 players
+        over 4 rounds, 17 to 19 over 5) this finds the deeper schedules it misses.
+        """
+        n, rng, rounds, cap = self.n, self.rng, self.rounds, self.cap
+        cnt, conf, odd, odd_table = self.cnt, self.conf, self.odd, self.odd_table
+        members, wheres, mate = self.members, self.where, self.mate
+        if self.viol:
+            return  # it keeps teammates apart, it does not part them
+        per_step = rounds * (math.comb(n, 2) - sum(math.comb(s, 2) for s in self.sizes))
+        if per_step <= 0 or work < self.TABU_MIN_STEPS * per_step:
+            return
+        low, high = self.TABU_TENURE
+        free_at = [0] * (rounds * n)  # the step from which r * n + p may move again
+        best_rep = self.best_score[2]
+        for step in range(work // per_step):
+            move, move_d, ties = None, math.inf, 0
+            for r in range(rounds):
+                where, tables, base = wheres[r], members[r], r * n
+                for a in range(n):
+                    ta, row_a, conf_a = where[a], a * n, conf[base + a]
+                    a_odd = odd_table[ta]
+                    a_tabu = free_at[base + a] > step
+                    for b in range(a + 1, n):
+                        tb = where[b]
+                        if ta == tb:
+                            continue
+                        if a_odd != odd_table[tb] and (odd[b] if a_odd else odd[a]) >= cap:
+                            continue  # the one joining the odd table has had their share
+                        row_b = b * n
+                        if mate and (
+                            any(mate[row_b + x] for x in tables[ta] if x != a)
+                            or any(mate[row_a + y] for y in tables[tb] if y != b)
+                        ):
+                            continue  # a teammate at the table: never
+                        d = -conf_a - conf[base + b]
+                        for x in tables[ta]:
+                            if x != a and cnt[row_b + x]:
+                                d += 1
+                        for y in tables[tb]:
+                            if y != b and cnt[row_a + y]:
+                                d += 1
+                        if d > move_d:
+                            continue
+                        if (a_tabu or free_at[base + b] > step) and self.rep + d >= best_rep:
+                            continue
+                        if d < move_d:
+                            move, move_d, ties = (r, a, b), d, 1
+                        else:
+                            ties += 1
+                            if rng.randrange(ties) == 0:
+                                move = (r, a, b)
+            if move is None:
+                return
+            r, a, b = move
+            self._swap(r, a, b)
+            free_at[r * n + a] = free_at[r * n + b] = step + rng.randint(low, high)
+            if self.rep < best_rep:
+                self._record()
+                best_rep = self.best_score[2]
+                if self.best_score <= goal:
                     return
 
 

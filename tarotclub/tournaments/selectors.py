@@ -39,6 +39,7 @@ class StandingRow:
     rank: int = 0
     tied: bool = False
     average: Fraction | None = None
+    team: str = ""
 
     @property
     def average_display(self) -> str:
@@ -46,10 +47,26 @@ class StandingRow:
 
 
 @dataclass
+class TeamRow:
+    """A free-deal team (duplicate.md 2.1): its score is the sum of its members' scores."""
+
+    name: str
+    members: list[StandingRow]
+    total: int
+    rank: int = 0
+    tied: bool = False
+
+    @property
+    def total_display(self) -> str:
+        return figure(self.total)
+
+
+@dataclass
 class Standings:
     tournament: Tournament
     rows: list[StandingRow]
     round_numbers: list[int] = field(default_factory=list)
+    teams: list[TeamRow] = field(default_factory=list)  # empty unless the event has teams
 
 
 def standings(tournament: Tournament) -> Standings:
@@ -70,6 +87,7 @@ def standings_of(tournaments) -> dict[int, Standings]:
             entry_tournament=F("entries__tournament"),
             entry_licence=F("entries__licence"),
             entry_last=F("entries__last_round"),
+            entry_team=F("entries__team"),
         )
         .order_by("entries__pk")
     ):
@@ -134,6 +152,7 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
                 best=max(played_scores) if played_scores else None,
                 withdrawn=player.entry_last is not None,
                 average=Fraction(total, len(played_scores)) if played_scores else None,
+                team=player.entry_team,
             )
         )
     by_average = tournament.ranking == Ranking.AVERAGE
@@ -157,7 +176,28 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
         else:
             row.rank = i
         previous = (k, row)
-    return Standings(tournament=tournament, rows=rows, round_numbers=round_numbers)
+    return Standings(
+        tournament=tournament, rows=rows, round_numbers=round_numbers, teams=_team_rows(rows)
+    )
+
+
+def _team_rows(rows: list[StandingRow]) -> list[TeamRow]:
+    """The teams ranked by total, highest first (duplicate.md 2.1); equal totals share a rank.
+    Members are listed in the individual ranking's order; a withdrawn member's rounds count."""
+    teams: dict[str, TeamRow] = {}
+    for row in rows:
+        if row.team:
+            team = teams.setdefault(text_key(row.team), TeamRow(row.team, [], 0))
+            team.members.append(row)
+            team.total += row.total
+    ranked = sorted(teams.values(), key=lambda t: (-t.total, text_key(t.name)))
+    for i, team in enumerate(ranked):
+        if i and team.total == ranked[i - 1].total:
+            team.rank = ranked[i - 1].rank
+            team.tied = ranked[i - 1].tied = True
+        else:
+            team.rank = i + 1
+    return ranked
 
 
 def tournament_with_key(pk: int) -> tuple[Tournament, str] | None:

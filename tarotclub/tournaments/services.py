@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.errors import Refused
 from tarotclub.core.models import log_action
+from tarotclub.core.text import text_key
 from tarotclub.games import policy
 from tarotclub.games import services as games
 from tarotclub.games.models import Change, Game, Seat
@@ -62,6 +63,11 @@ ERR_SHEET_INCOMPLETE = policy.ERR_SHEET_INCOMPLETE
 ERR_SHEET_NOT_ZERO = _("The totals of this table do not add up to 0.")
 ERR_LAST_ROUND = _("This was the last round.")
 ERR_SEATING = _("The players cannot be seated: %(reason)s")
+ERR_TEAM_FULL = _("Team %(team)s already has %(max)s players.")
+ERR_TEAM_NAME = _("A team name has at most %(max)s characters.")
+ERR_TEAM_SIZES = _("Teams have 2 or 4 players: %(teams)s.")
+TEAM_MAX = 4  # free-deal teams of 2 or 4 (duplicate.md 2.1)
+TEAM_NAME_MAX = 60
 ERR_ROUND_MOVED = _(
     "The tournament is no longer at round %(round)s but at round %(current)s (another screen "
     "or a second tap moved it): nothing was changed."
@@ -124,6 +130,7 @@ def _entry(entry: Entry) -> dict:
         "licence": entry.licence,
         "first_round": entry.first_round,
         "last_round": entry.last_round,
+        **({"team": entry.team} if entry.team else {}),
     }
 
 
@@ -255,9 +262,14 @@ def entry_register(
     player: Player | None = None,
     guest_name: str = "",
     licence: str = "",
+    team: str = "",
     user=None,
 ) -> Entry:
-    """Register a roster player, or a guest by name. A late player sits from the next round."""
+    """Register a roster player, or a guest by name. A late player sits from the next round.
+
+    ``team`` names the player's team in a free-deal team event (teams of 2 or 4): the entries
+    with the same name, as ``text_key`` compares names, form one team. A full team is refused
+    a fifth player."""
     t = _lock(tournament)
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
@@ -269,10 +281,19 @@ def entry_register(
     if Entry.objects.filter(tournament=t, player=player).exists():
         raise TournamentError(ERR_ALREADY_REGISTERED, params={"name": player.name})
     licence = (licence or player.licence or "").strip()[:20]
+    team = " ".join((team or "").split())
+    if len(team) > TEAM_NAME_MAX:
+        raise TournamentError(ERR_TEAM_NAME, params={"max": TEAM_NAME_MAX})
+    if team:
+        same = [e.team for e in t.entries.exclude(team="") if text_key(e.team) == text_key(team)]
+        if len(same) >= TEAM_MAX:
+            raise TournamentError(ERR_TEAM_FULL, params={"team": team, "max": TEAM_MAX})
+        team = same[0] if same else team  # the team's name as first written
     entry = Entry.objects.create(
         tournament=t,
         player=player,
         licence=licence,
+        team=team,
         first_round=t.current_round + 1 if t.status == Status.RUNNING else 1,
     )
     if t.status == Status.RUNNING:
@@ -378,11 +399,11 @@ def entry_withdraw(*, entry: Entry, from_round: int | None = None, user=None) ->
 # --- seating -----------------------------------------------------------------------------------
 
 
-def _present(t: Tournament, round_number: int) -> list[int]:
+def _present(entries: list[Entry], round_number: int) -> list[int]:
     """Player pks seated in `round_number`: registered by then and not withdrawn before."""
     return sorted(
         e.player_id
-        for e in t.entries.all()
+        for e in entries
         if e.first_round <= round_number and (e.last_round is None or e.last_round >= round_number)
     )
 
@@ -402,19 +423,26 @@ def _history(t: Tournament) -> list[list[list[int]]]:
     return [list(rounds[r].values()) for r in sorted(rounds)]
 
 
+def _teams(entries: list[Entry]) -> dict[int, str]:
+    """Player pk → team key, for the entries in a team (the planner keeps teammates apart)."""
+    return {e.player_id: text_key(e.team) for e in entries if e.team}
+
+
 def _replan(t: Tournament) -> None:
     """Plan every round still to come from the rounds already seated; store it."""
     remaining = t.rounds - t.current_round
     if remaining <= 0:
         t.plan = []
     else:
-        players = _present(t, t.current_round + 1)
+        entries = list(t.entries.all())
+        players = _present(entries, t.current_round + 1)
         try:
             t.plan = seating.plan_rounds(
                 players,
                 remaining,
                 history=_history(t),
                 allow_three=t.allow_three,
+                teams=_teams(entries),
                 seed=t.seed,
             )
         except seating.SeatingError as e:
@@ -464,6 +492,13 @@ def tournament_start(
         raise TournamentError(
             ERR_NOT_ENOUGH, params={"min": _min_players(t), "count": len(entries)}
         )
+    teams: dict[str, list[str]] = {}
+    for e in entries:
+        if e.team:
+            teams.setdefault(text_key(e.team), []).append(e.team)
+    odd = sorted(names[0] for names in teams.values() if len(names) not in (2, 4))
+    if odd:
+        raise TournamentError(ERR_TEAM_SIZES, params={"teams": ", ".join(odd)})
     _replan(t)
     t.status = Status.RUNNING
     t.current_round = 1

@@ -81,6 +81,7 @@ def tournament_manage(request, pk: int):
                 player=data["player"],
                 guest_name=data["guest_name"],
                 licence=data["licence"],
+                team=data["team"],
                 user=request.user,
             )
         except ValidationError as e:
@@ -551,9 +552,12 @@ def tournament_standings(request, pk: int):
 
     def build():
         standings = selectors.standings(t)
-        return standings_html(
+        html = standings_html(
             standings, show_average=t.ranking == Ranking.AVERAGE, link_players=member
         )
+        if standings.teams:  # free-deal teams: their ranking beside the individual one
+            html += render_to_string("tournaments/_teams.html", {"teams": standings.teams})
+        return mark_safe(html)
 
     return _conditional(
         request,

@@ -245,10 +245,21 @@ def test_larger_fields_without_repeats(n):
     assert repeats(plan) == 0
 
 
-def test_seventeen_players_reach_the_lower_bound():
+def test_seventeen_players_lower_bound():
     # 5 * (C(5,2) + 3 * C(4,2)) = 140 meetings for C(17,2) = 136 pairs: at least 4 repeats.
-    plan = plan_rounds(range(17), 5, seed=3)
-    assert repeats(plan) == lower_bound(17, 5, [5, 4, 4, 4]) == 4
+    assert lower_bound(17, 5, [5, 4, 4, 4]) == 4
+
+
+#: Issue 14: repeats a plain annealer holding the fair share of odd seats reached.
+ISSUE_14 = [(13, 4, 19), (17, 5, 15), (18, 5, 25), (19, 5, 24), (22, 5, 7), (23, 5, 2), (27, 6, 12)]
+
+
+@pytest.mark.parametrize(("n", "rounds", "figure"), ISSUE_14)
+def test_fair_schedules_match_the_issues_figures(n, rounds, figure):
+    plan = plan_rounds(range(n), rounds, seed=0)
+    assert_well_formed(plan, list(range(n)), rounds)
+    assert excess(plan, list(range(n))) == 0
+    assert lower_bound(n, rounds, table_sizes(n)) <= repeats(plan) <= figure
 
 
 def test_stable_for_a_seed():
@@ -318,6 +329,56 @@ def test_withdrawn_players_history_is_ignored():
 # --------------------------------------------------------------------------- fairness
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(min_value=3, max_value=40),
+    rounds=st.integers(min_value=1, max_value=7),
+    allow_three=st.booleans(),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_nobody_sits_at_odd_tables_beyond_the_fair_share(n, rounds, allow_three, seed):
+    """A hard constraint: nobody sits at a table of 5 (or 3) more than ceil(odd seats / players),
+    whatever it costs in repeats."""
+    plan = plan_rounds(range(n), rounds, allow_three=allow_three, seed=seed, budget=SMALL)
+    assert excess(plan, list(range(n))) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_replanning_after_arrivals_and_withdrawals_stays_fair(data):
+    """Re-seating the remaining rounds keeps everybody within the fair share, counted over the
+    played rounds and the plan, for the players still present."""
+    n_before = data.draw(st.integers(min_value=9, max_value=30), label="players before")
+    everyone = list(range(n_before))
+    total = data.draw(st.integers(min_value=2, max_value=6), label="rounds in all")
+    played_rounds = data.draw(st.integers(min_value=1, max_value=total - 1), label="played")
+    played = plan_rounds(everyone, played_rounds, seed=data.draw(st.integers(0, 99)), budget=SMALL)
+    gone = data.draw(st.sets(st.sampled_from(everyone), max_size=n_before - 5), label="gone")
+    late = list(range(1000, 1000 + data.draw(st.integers(min_value=0, max_value=5), label="late")))
+    present = [p for p in everyone if p not in gone] + late
+    plan = plan_rounds(present, total - played_rounds, history=played, seed=3, budget=SMALL)
+    assert_well_formed(plan, present, total - played_rounds)
+    assert excess(played + plan, present) == least_excess(played, present, plan)
+
+
+def least_excess(played, present, plan):
+    """The least excess any plan of the same shape can reach after ``played``: the share's
+    room left, at most one seat a round for each player, takes the odd seats of the plan;
+    only the seats beyond that room add excess (on top of the played rounds' own)."""
+    rounds, odd_sizes = len(plan), sum(len(t) for t in plan[0] if len(t) != 4)
+    before = odd_seats(played)
+    cap = math.ceil((sum(before[p] for p in present) + rounds * odd_sizes) / len(present))
+    room = sum(min(rounds, max(0, cap - before[p])) for p in present)
+    return sum(max(0, before[p] - cap) for p in present) + max(0, rounds * odd_sizes - room)
+
+
+def test_seventeen_players_share_the_table_of_five():
+    # Issue 14: the table of 5 went to one player every round (fewest repeats); now 25 seats
+    # over 5 rounds for 17 players: nobody sits there more than twice.
+    plan = plan_rounds(range(17), 5, seed=3)
+    assert max(odd_seats(plan).values()) == 2
+
+
 def test_odd_tables_shared_out_when_repeats_allow():
     # 25 players: one table of 5 in each of 5 rounds, 25 odd seats for 25 players, so the cap
     # is ceil(25 / 25) = 1: everybody sits at the table of 5 exactly once.
@@ -357,7 +418,8 @@ def _two_table_splits(players, sizes):
 
 @pytest.mark.parametrize("n", [6, 7, 8, 9])
 def test_small_fields_are_optimal(n):
-    """Brute force over every 3-round schedule: the plan is optimal in (repeats, excess).
+    """Brute force over every 3-round schedule: the plan is fair (no excess, which some
+    schedule always reaches) and has the fewest repeats of the fair schedules.
 
     Relabelling players maps any schedule's first round onto a fixed one without changing
     either count, so the first round is fixed and the other two are enumerated.
@@ -367,11 +429,11 @@ def test_small_fields_are_optimal(n):
     first = [players[: sizes[0]], players[sizes[0] :]]
     splits = list(_two_table_splits(players, sizes))
     best = min(
-        (repeats([first, b, c]), excess([first, b, c], players))
+        (excess([first, b, c], players), repeats([first, b, c]))
         for b, c in itertools.product(splits, repeat=2)
     )
     plan = plan_rounds(players, 3, seed=1)
-    assert (repeats(plan), excess(plan, players)) == best
+    assert (excess(plan, players), repeats(plan)) == best
 
 
 def test_seats_turn():
@@ -500,3 +562,82 @@ def test_two_thousand_players_five_rounds_without_repeats():
     plan = plan_rounds(players, 5, seed=0)
     assert_well_formed(plan, players, 5)
     assert repeats(plan) == 0
+
+
+# --------------------------------------------------------------------------- teams
+
+
+def teammates_together(plan, teams):
+    """Tables (round, table) where two players of one team sit together."""
+    return [
+        (r, t)
+        for r, round_ in enumerate(plan)
+        for t, table in enumerate(round_)
+        if len({teams[p] for p in table if p in teams}) < sum(1 for p in table if p in teams)
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_teammates_never_sit_at_the_same_table(data):
+    """Section 2.1: free-deal teams of 2 or 4, teammates never at one table (a hard
+    constraint that comes before the fair share: see the next tests)."""
+    size = data.draw(st.sampled_from([2, 4]), label="team size")
+    n = data.draw(st.integers(min_value=max(8, 4 * size), max_value=36), label="players")
+    allow_three = data.draw(st.booleans(), label="tables of three")
+    players = list(range(n))
+    order = data.draw(st.permutations(players), label="order")
+    in_teams = data.draw(st.integers(0, n // size), label="teams") * size
+    teams = {p: f"team {i // size}" for i, p in enumerate(order[:in_teams])}
+    rounds = data.draw(st.integers(min_value=1, max_value=5), label="rounds")
+    seed = data.draw(st.integers(0, 1000), label="seed")
+    plan = plan_rounds(
+        players, rounds, teams=teams, allow_three=allow_three, seed=seed, budget=SMALL
+    )
+    assert_well_formed(plan, players, rounds, allow_three=allow_three)
+    assert teammates_together(plan, teams) == []
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(13, 4), (17, 5), (18, 5), (22, 5), (27, 6)])
+def test_pairs_keep_the_fair_share(n, rounds):
+    teams = {p: p // 2 for p in range(n - n % 2)}
+    plan = plan_rounds(range(n), rounds, teams=teams, seed=0)
+    assert teammates_together(plan, teams) == []
+    assert excess(plan, list(range(n))) == 0
+
+
+def test_teams_come_before_the_fair_share():
+    # 4 teams of 4 and one player alone at 4 tables: every table holds one player of each
+    # team, so the player alone makes the table of 5 in every round, beyond the fair share.
+    teams = {p: p % 4 for p in range(16)}
+    plan = plan_rounds(range(17), 3, teams=teams, seed=0)
+    assert teammates_together(plan, teams) == []
+    assert all(16 in round_[0] for round_ in plan)
+
+
+def test_teammates_apart_after_late_arrivals():
+    players = list(range(16))
+    teams = {p: p // 2 for p in players}  # 8 pairs
+    played = plan_rounds(players, 2, teams=teams, seed=1)
+    present = [*players[2:], 16, 17]  # pair 0 leaves, pair 8 arrives
+    teams[16] = teams[17] = 8
+    plan = plan_rounds(present, 3, history=played, teams=teams, seed=1)
+    assert_well_formed(plan, present, 3)
+    assert teammates_together(played + plan, teams) == []
+
+
+def test_pairs_seat_without_repeats_when_a_field_allows():
+    # 12 pairs of 24 players: keeping teammates apart costs no repeat here (the pair would be
+    # a meeting anyway, one the players can do without).
+    teams = {p: p // 2 for p in range(24)}
+    plan = plan_rounds(range(24), 5, teams=teams, seed=0)
+    assert teammates_together(plan, teams) == []
+    assert repeats(plan) == 0
+
+
+def test_a_team_larger_than_the_tables_cannot_sit_apart():
+    teams = {p: "A" for p in range(4)}  # 4 teammates, 9 players at 2 tables
+    with pytest.raises(SeatingError) as exc:
+        plan_rounds(range(9), 2, teams=teams)
+    assert exc.value.template == seating.ERR_TEAM_TOO_LARGE
+    assert exc.value.params == {"team": "A", "size": 4, "tables": 2}
