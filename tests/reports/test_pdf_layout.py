@@ -1,0 +1,122 @@
+"""What the laid-out table sheets and standings hold, box by box (WeasyPrint's own boxes):
+every sheet keeps its QR code, its ruled grid rows and its signature boxes, and the tables are
+built the cheap way (fixed layouts, separate borders drawn as one rectangle per box)."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from tarotclub.reports import pdf
+from tarotclub.reports.printouts import round_sheets_context, standings_context
+
+from .conftest import build_finished
+
+pytestmark = pytest.mark.django_db
+
+
+def laid_out(template: str, context: dict):
+    context = {"club_name": settings.CLUB_NAME, "page_counter": pdf.page_counter_css(), **context}
+    html = render_to_string(template, context)
+    return pdf._html_class()(string=html, base_url=str(settings.BASE_DIR)).render(
+        stylesheets=[pdf.stylesheet()]
+    )
+
+
+def boxes(page, tag: str, css_class: str | None = None):
+    found = []
+    for box in page._page_box.descendants():
+        element = getattr(box, "element", None)
+        if getattr(box, "element_tag", None) != tag or element is None:
+            continue
+        if css_class is None or css_class in (element.get("class") or "").split():
+            found.append(box)
+    return found
+
+
+@pytest.fixture
+def finished():
+    t, _ = build_finished(12, rounds=2, deals=4)
+    return t
+
+
+def sheets_document(t, *, filled: bool):
+    with translation.override("en"):
+        context = round_sheets_context(t, 2, filled=filled, base_url="http://testserver/")
+        return context["sheets"], laid_out("reports/table_sheets_pdf.html", context)
+
+
+def grid_of(page):
+    """The grid's table box, and its row groups by tag (thead, tbody, tfoot)."""
+    (table,) = [b for b in boxes(page, "table", "grid") if hasattr(b, "column_widths")]
+    return table, {group.element_tag: group for group in table.children}
+
+
+@pytest.mark.parametrize("filled", [False, True])
+def test_every_sheet_keeps_its_qr_code_grid_rows_and_signatures(finished, filled):
+    sheets, document = sheets_document(finished, filled=filled)
+    assert len(document.pages) == len(sheets) == 3
+    for sheet, page in zip(sheets, document.pages, strict=True):
+        (qr,) = [b for b in boxes(page, "img", "qr") if b.element.get("src") == sheet.qr]
+        assert qr.width > 100 and qr.height == qr.width  # 32 mm, square
+        _, groups = grid_of(page)
+        rows = groups["tbody"].children
+        assert len(rows) == len(sheet.rows) == 4
+        for row in rows:  # every row ruled: a cell per column, all as tall
+            assert len(row.children) == sheet.columns
+            assert len({round(cell.border_height(), 2) for cell in row.children}) == 1
+            assert all(cell.border_left_width > 0 for cell in row.children)
+        signatures = boxes(page, "div", "sign-box")
+        assert len(signatures) == len(sheet.players) == 4
+        assert all(b.border_height() > 40 and b.border_top_width > 0 for b in signatures)
+        (check,) = [b for b in boxes(page, "span", "box") if type(b).__name__ == "InlineBlockBox"]
+        assert check.border_top_width > 0 and check.width > 10  # the zero-sum box
+
+
+def test_the_grid_lines_are_drawn_as_one_rectangle_per_box(finished):
+    """Separate borders of half the line on the table and on each cell: where two meet, the
+    line is as thick as before (.7 pt); no cell is clipped (each would be drawn apart)."""
+    _, document = sheets_document(finished, filled=True)
+    grid, groups = grid_of(document.pages[0])
+    assert grid.style["border_collapse"] == "separate"
+    half = grid.border_top_width
+    assert half > 0
+    assert {grid.border_left_width, grid.border_right_width, grid.border_bottom_width} == {half}
+    cells = {
+        tag: [c for row in group.children for c in row.children] for tag, group in groups.items()
+    }
+    assert [len(cells[tag]) for tag in ("thead", "tbody", "tfoot")] == [13, 4 * 13, 5]
+    for cell in [c for group in cells.values() for c in group]:
+        assert cell.style["overflow"] == "visible"
+    for cell in [c for group in cells.values() for c in group]:
+        sides = {cell.border_left_width, cell.border_right_width, cell.border_bottom_width}
+        assert sides == {half}, cell.element_tag
+    assert {c.border_top_width for c in cells["thead"] + cells["tbody"]} == {half}
+    assert {c.border_top_width for c in cells["tfoot"]} == {cells["tfoot"][0].border_top_width}
+    assert cells["tfoot"][0].border_top_width > 3 * half
+
+
+def test_the_sheets_tables_and_the_standings_have_fixed_layouts(finished):
+    """No text measured twice before the layout: explicit widths for the seats, the page
+    header and the standings' columns (the name takes what the others leave)."""
+    _, document = sheets_document(finished, filled=False)
+    page = document.pages[0]
+    for css_class in ("seats", "grid", "signatures"):
+        (table,) = [b for b in boxes(page, "table", css_class) if hasattr(b, "column_widths")]
+        assert table.style["table_layout"] == "fixed", css_class
+    header = [b for b in boxes(page, "div", "running-header") if hasattr(b, "column_widths")]
+    assert header and all(b.style["table_layout"] == "fixed" for b in header)
+
+    with translation.override("en"):
+        standings = laid_out("reports/standings_pdf.html", standings_context(finished))
+    page = standings.pages[0]
+    (table,) = [b for b in boxes(page, "table", "standings") if hasattr(b, "column_widths")]
+    assert table.style["table_layout"] == "fixed"
+    columns = [column for group in table.column_groups for column in group.children]
+    names = [b.element.get("class") for b in columns]
+    assert names == ["rank", "name", "licence", "round", "round", "total"]
+    widths = dict(zip(names, table.column_widths, strict=False))
+    assert widths["name"] > widths["licence"] > widths["rank"] > 0
+    assert table.column_widths[3] == table.column_widths[4] > 0
