@@ -199,15 +199,19 @@ def line_chart(
             )
             + "</ul>"
         )
+    # one series: its name is the chart's title, not a column repeated on every row
+    named = len(series) > 1
     rows = "".join(
-        f"<tr><td>{escape(label)}</td><td>{_x_cell(px)}</td>"
-        f'<td class="num">{escape(_figure(float(py)))}</td></tr>'
+        "<tr>"
+        + (f"<td>{escape(label)}</td>" if named else "")
+        + f'<td>{_x_cell(px)}</td><td class="num">{escape(_figure(float(py)))}</td></tr>'
         for label, points in series
         for px, py in points
     )
     series_head = _("Series")
+    head = f'<th scope="col">{escape(series_head)}</th>' if named else ""
     table = (
-        f'<table class="data"><thead><tr><th scope="col">{escape(series_head)}</th>'
+        f'<table class="data"><thead><tr>{head}'
         f'<th scope="col">{escape(x_label)}</th><th scope="col">{escape(y_label)}</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
     )

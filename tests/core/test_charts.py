@@ -108,3 +108,29 @@ def test_the_tables_dates_are_never_broken_at_their_hyphens():
     assert '<td><time datetime="2026-12-02">2026-12-02</time></td>' in table
     plain = line_chart([("Anne", [(1, 3), (2, 4)])], title="T", x_label="x", y_label="n")
     assert "<time" not in plain
+
+
+def test_the_data_table_names_the_series_only_when_there_are_several():
+    days = [dt.date(2026, 1, d) for d in (5, 12)]
+    one = line_chart(
+        [("Anne", list(zip(days, [3, 5], strict=True)))],
+        title="Score",
+        x_label="Date",
+        y_label="Points",
+    )
+    two = line_chart(
+        [
+            ("Anne", list(zip(days, [3, 5], strict=True))),
+            ("Bram", list(zip(days, [1, 2], strict=True))),
+        ],
+        title="Score",
+        x_label="Date",
+        y_label="Points",
+    )
+
+    def heads(html):
+        return re.findall(r'<th scope="col">([^<]*)</th>', html)
+
+    assert heads(str(one)) == ["Date", "Points"]  # a narrow table at 360 px
+    assert heads(str(two)) == ["Series", "Date", "Points"]
+    assert str(two).count("<td>Bram</td>") == 2

@@ -300,6 +300,7 @@ class Site:
             "player_pk": self.player.pk,
             "fmt": "csv",
             "kind": "foolsfaith",
+            "language": "fr",
         }
         return {p: values[p] for p in params}  # a KeyError: give the new parameter a sample
 
