@@ -155,7 +155,7 @@ def test_a_replayed_kinds_record_is_saved_once(make_players):
     assert kinds.get("foolsfaith") is not None
 
 
-def test_deal_add_with_an_id_costs_no_query_more_on_sqlite_one_on_postgresql(game4, four, django_assert_num_queries):
+def test_an_id_costs_no_query_on_sqlite_one_on_postgresql(game4, four, django_assert_num_queries):
     """SQLite looks for the id in the statement that takes the lock; PostgreSQL after it (a
     statement that waited for the lock would not see the other phone's entry: lock_game)."""
     data = tarot.DealInput(taker=four[0].pk, contract="garde", bouts=2, points=49)
