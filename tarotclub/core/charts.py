@@ -18,6 +18,7 @@ import datetime as dt
 import math
 from collections.abc import Sequence
 
+from django.utils import formats
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -43,8 +44,9 @@ def _number(value: float) -> str:
 
 
 def _figure(value: float) -> str:
-    """A figure a person reads: like a coordinate, with the real minus sign."""
-    text = _number(value)
+    """A figure a person reads: like a coordinate, with the language's decimal mark (1,5 in
+    French and Dutch) and the real minus sign."""
+    text = _number(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))
     return MINUS + text[1:] if text.startswith("-") else text
 
 

@@ -134,3 +134,22 @@ def test_the_data_table_names_the_series_only_when_there_are_several():
     assert heads(str(one)) == ["Date", "Points"]  # a narrow table at 360 px
     assert heads(str(two)) == ["Series", "Date", "Points"]
     assert str(two).count("<td>Bram</td>") == 2
+
+
+def test_figures_people_read_have_the_languages_decimal_mark():
+    from django.utils import translation
+
+    days = [dt.date(2026, 1, 5), dt.date(2026, 1, 12)]
+    for lang, mark in (("fr", "−1,5"), ("nl", "−1,5"), ("en", "−1.5")):
+        with translation.override(lang):
+            html = str(
+                line_chart(
+                    [("A", list(zip(days, [-1.5, 2], strict=True)))],
+                    title="T",
+                    x_label="D",
+                    y_label="P",
+                )
+            )
+            bars = str(bar_chart([("garde", 2.5)], title="T", y_label="N"))
+        assert f'<td class="num">{mark}</td>' in html, lang
+        assert mark.replace("−1", "2") in bars, lang
