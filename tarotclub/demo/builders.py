@@ -213,6 +213,12 @@ def demo_other_kinds(user, players, long_names) -> dict:
         game=ck, data={"cards": dict(zip(q, ranks, strict=True)), "swap_losses": {q[3]: 1}},
         user=user,
     )  # fmt: skip
+    # a short match played to its end (one life each), so Cuckoo's figures show too
+    short = [players[0], players[1], players[3]]
+    done = games.game_start(players=short, kind="cuckoo", created_by=user, options={"lives": 1})
+    a, b, c = (x.pk for x in short)
+    games.record_add(game=done, data={"cards": {a: "XII", b: "III", c: "V"}}, user=user)
+    games.record_add(game=done, data={"cards": {a: "X", c: "II"}}, user=user)
     return {"foolsfaith": ff, "deathspot": dp, "keys": kk, "cuckoo": ck}
 
 
