@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browsing import PHONE  # noqa: F401  (tests import it from here)
+
 
 @pytest.fixture
 def make_players(db):
@@ -57,47 +59,39 @@ def game5(five, member):
     return game_start(players=five, first_dealer=0, created_by=member)
 
 
-CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def phone(live_server):
-    """A Playwright page in Debian's headless Chromium at a phone viewport.
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium, launched once per test process.
 
     Skipped, saying why, where Chromium or Playwright is missing (CI installs both).
     """
     import os
-    import shutil
 
-    if not shutil.which("chromium") and not os.path.exists(CHROMIUM):
+    from tests.browsing import ARGS, chromium_path
+
+    if not chromium_path():
         pytest.skip("Debian's chromium is not installed: browser test skipped")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover
         pytest.skip("playwright is not installed: browser test skipped")
-    # Playwright's sync API runs an event loop in this thread; the ORM calls the test makes
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
     # around it are still synchronous.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        context = browser.new_context(viewport=PHONE, locale="en-GB")
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.base_url = live_server.url
-        yield page
-        context.close()
-        browser.close()
+        launched = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A Playwright page at a phone's viewport, in a context of its own."""
+    from tests.browsing import new_phone
+
+    page = new_phone(browser, live_server.url)
+    yield page
+    page.context.close()
 
 
 @pytest.fixture

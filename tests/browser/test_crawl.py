@@ -28,9 +28,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 
+from tests.browsing import ARGS, chromium_path
+
 from .pagecheck import axe, measure
 
-CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 360, "height": 740}
 ROLES = ("director", "anonymous")
 LANGS = ("fr", "nl", "en")
@@ -68,7 +69,7 @@ TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,32}$")
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
+    pytest.mark.skipif(not chromium_path(), reason="Debian's chromium is not installed"),
 ]
 
 
@@ -478,11 +479,8 @@ def crawl_jobs(jobs: list, base: str, start_urls: list[str], names, out) -> list
 
     done = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
-        )  # fmt: skip
+        # threads of their own, so each owns its Playwright and its Chromium
+        browser = p.chromium.launch(executable_path=chromium_path(), args=ARGS)
         for role, lang, cookies in jobs:
             context = browser.new_context(
                 viewport=VIEWPORT, locale=lang, is_mobile=PHONE, has_touch=PHONE

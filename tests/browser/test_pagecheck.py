@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from .pagecheck import check_page, measure
 
-CHROMIUM = "/usr/bin/chromium"
 PAGE = (
     '<!doctype html><html lang="en"><head><title>A test page</title>'
     '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
     '<body style="margin:0">%s</body></html>'
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
-]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(params=[True, False], ids=["phone", "desktop"])

@@ -7,6 +7,7 @@ import pytest
 from conftest import scroll_width
 from tarotclub.kinds.tarot.services import DealInput, deal_add
 from tarotclub.tournaments import services as tournaments
+from tests.browsing import log_in
 from tests.tournaments.helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,10 +30,7 @@ def test_main_pages_fit_360px(phone, live_server, member, game5, five):
     tournaments.tournament_start(tournament=t)
     page = phone
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", "member")
-    page.fill("#id_password", "pw-member-1")
-    page.click("button.primary")
+    log_in(page, "member", "pw-member-1", live_server.url)
     paths = [
         "/",
         "/games/",

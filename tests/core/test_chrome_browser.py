@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,14 +26,6 @@ LONG_NAMES = [
 
 def set_language(page, lang: str) -> None:
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": page.base_url}])
-
-
-def log_in(page, username: str, password: str) -> None:
-    page.goto(page.base_url + "/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("main button[type=submit]")
-    page.wait_for_load_state("load")
 
 
 def header_height(page) -> float:

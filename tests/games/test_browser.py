@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from conftest import PHONE, scroll_width
 from scoring import fft
 from tarotclub.games.models import Game
+from tests.browsing import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,10 +36,7 @@ def assert_fits(page):
 def test_an_evening_at_the_table(phone, live_server, member, four, artifacts):
     page = phone
     a, b, c, d = four
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", "member")
-    page.fill("#id_password", "pw-member-1")
-    page.click("button.primary")
+    log_in(page, "member", "pw-member-1", live_server.url)
     page.goto(live_server.url + "/games/new/")
     assert_fits(page)
     for i, p in enumerate(four, start=1):

@@ -10,20 +10,13 @@ import pytest
 from tarotclub.games import services
 from tarotclub.games.models import Game
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SMALL = {"width": 360, "height": 740}
 #: The header, menu and footer belong to the site's chrome, checked with it.
 CHROME = "header, footer, .site-header, .site-nav, .site-footer"
-
-
-def login(page, base):
-    page.goto(base + "/login/")
-    page.fill("#id_username", "member")
-    page.fill("#id_password", "pw-member-1")
-    page.click("button.primary")
-    page.wait_for_url(lambda url: "/login/" not in url)
 
 
 def checked(page, artifacts, name: str) -> dict:
@@ -60,7 +53,7 @@ def test_the_list_filters_pages_and_archives_on_a_phone(phone, live_server, club
     page = phone
     page.set_viewport_size(SMALL)
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
-    login(page, live_server.url)
+    log_in(page, "member", "pw-member-1", live_server.url)
     page.goto(live_server.url + "/games/")
     assert page.locator("table.game-list tbody tr").count() == 20
     assert checked(page, artifacts, f"games-list-{lang}") == {}
@@ -115,7 +108,7 @@ def test_a_finished_deaths_pot_on_a_phone(phone, live_server, club, artifacts, l
     page = phone
     page.set_viewport_size(SMALL)
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
-    login(page, live_server.url)
+    log_in(page, "member", "pw-member-1", live_server.url)
     dp = club["deathspot"]
     page.goto(f"{live_server.url}/t/{dp.token}/")
     lines = page.inner_text(".state-lines")

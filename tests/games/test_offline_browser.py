@@ -5,7 +5,6 @@ the server saves each one once, in order, with its own scores."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 
 import pytest
@@ -18,36 +17,28 @@ from tarotclub.games.policy import ERR_LOCKED
 from tarotclub.games.services import game_set_locked, game_start
 from tarotclub.kinds.tarot.models import Deal
 from tarotclub.kinds.tarot.services import dealer_for
+from tests import browsing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
 NARROW = {"width": 360, "height": 740}
 SHOTS = os.environ.get("OFFLINE_SHOTS", "")  # a folder for screenshots, when asked
 
 
-@pytest.fixture
-def browser(live_server):
-    if not shutil.which("chromium") and not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed: browser test skipped")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    with sync_playwright() as p:
-        launched = p.chromium.launch(
-            executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
-            args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
-        )
-        yield launched
-        launched.close()
+@pytest.fixture(autouse=True)
+def _phones_closed(browser):
+    """Chromium lives for the whole test process: close the phones each test opened."""
+    yield
+    for context in browser.contexts:
+        context.close()
 
 
 def new_phone(browser, live_server):
     """A phone of its own (its own service worker, IndexedDB and cookies), in French."""
-    context = browser.new_context(viewport=NARROW, locale="fr-FR")
-    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
-    page = context.new_page()
-    page.set_default_timeout(15_000)
+    page = browsing.new_phone(
+        browser, live_server.url, viewport=NARROW, locale="fr-FR", timeout=15_000
+    )
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
     return page
 
 
@@ -222,12 +213,8 @@ def test_a_tournament_tables_link_queues_and_the_director_finds_the_refused_deal
     kept = RefusedEntry.objects.get(game=game)
     assert kept.number == 1 and "garde sans" in kept.text.lower()
     # the director's page lists it; the table's sheet adds it or discards it
-    desk = browser.new_context(viewport=NARROW, locale="fr-FR").new_page()
-    desk.goto(live_server.url + "/login/")
-    desk.fill("#id_username", director.username)
-    desk.fill("#id_password", "pw-director-1")
-    desk.click("button.primary")
-    desk.wait_for_url(lambda url: "/login/" not in url)
+    desk = browsing.new_phone(browser, live_server.url, viewport=NARROW, locale="fr-FR")
+    browsing.log_in(desk, director.username, "pw-director-1")
     desk.goto(f"{live_server.url}/tournaments/{t.pk}/manage/")
     desk.click("#kept a.button")
     desk.wait_for_selector(".kept-entries")

@@ -15,6 +15,7 @@ from tarotclub.games import services as game_services
 from tarotclub.games.services import game_start
 from tarotclub.kinds.tarot.services import DealInput, deal_add
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,11 +48,7 @@ def long_names(make_players):
 def table(phone, live_server, member):
     page = phone
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", "member")
-    page.fill("#id_password", "pw-member-1")
-    page.click("button.primary")
-    page.wait_for_url(lambda url: "/login/" not in url)
+    log_in(page, "member", "pw-member-1", live_server.url)
     return page
 
 

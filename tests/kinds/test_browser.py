@@ -2,38 +2,19 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.browsing import new_phone
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def phone(monkeypatch):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    # Playwright's sync API keeps an event loop in this thread; the test's own ORM calls are
-    # still synchronous.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True, has_touch=True
-        )
-        yield context.new_page()
-        browser.close()
+def phone(browser, live_server):
+    """conftest's phone, with touch: these tests tap."""
+    page = new_phone(browser, live_server.url, is_mobile=True, has_touch=True)
+    yield page
+    page.context.close()
 
 
 def tap(page, pk, step, times=1):

@@ -8,24 +8,17 @@ import os
 import pytest
 from django.urls import reverse
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"]
 NARROW = {"width": 360, "height": 780}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = pytest.mark.browser
 
 
-@pytest.fixture
-def browser(monkeypatch):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
+@pytest.fixture(autouse=True)
+def _phones_closed(browser):
+    """Chromium lives for the whole test process: close the phones each test opened."""
+    yield
+    for context in browser.contexts:
+        context.close()
 
 
 #: The preview box, the points line and the formula as a tree: (tag, attributes, children),

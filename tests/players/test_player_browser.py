@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,10 +32,7 @@ def test_the_player_pages_on_a_phone(phone, live_server, artifacts, member):
     tarot_history(players, deals=300)
     page = phone
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", "member")
-    page.fill("#id_password", "pw-member-1")
-    page.click("button.primary")
+    log_in(page, "member", "pw-member-1", live_server.url)
     base = live_server.url
     me, other = players[0].pk, players[1].pk
     paths = {

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 import random
 from decimal import Decimal
 from enum import Enum
@@ -26,13 +25,8 @@ import pytest
 from scoring import RuleError, fft
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "tarot-score.js"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-sync"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = pytest.mark.browser
 
 #: The error codes the script answers with: the names of scoring.fft's ERR_ constants.
 CODES = {getattr(fft, name): name for name in dir(fft) if name.startswith("ERR_")}
@@ -40,15 +34,12 @@ SAFE = 2**53 - 1
 
 
 @pytest.fixture(scope="module")
-def script_page():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.set_content("<!doctype html><title>tarot-score</title>")
-        page.add_script_tag(path=str(SCRIPT))
-        yield page
-        browser.close()
+def script_page(browser):
+    page = browser.new_page()
+    page.set_content("<!doctype html><title>tarot-score</title>")
+    page.add_script_tag(path=str(SCRIPT))
+    yield page
+    page.context.close()
 
 
 # --- Python values as the script takes them -------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from tarotclub.players.models import Player
 from tarotclub.seasons import services
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 from .helpers import roster, tournament
 
@@ -62,10 +63,7 @@ def test_season_pages_on_a_phone(phone, live_server, artifacts, director):
     page.goto(base + paths["standings"])
     assert page.locator("table.season-standings tbody tr").count() == 8
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.goto(base + "/login/")
-    page.fill("#id_username", "director")
-    page.fill("#id_password", "pw-director-1")
-    page.click("button.primary")
+    log_in(page, "director", "pw-director-1", base)
     for name, path in director_paths.items():
         check(name, base + path)
     report = "\n".join(f"{key}: {value}" for key, value in sorted(problems.items()))

@@ -11,17 +11,11 @@ from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 from tarotclub.tournaments import services
 from tarotclub.tournaments.models import Status, Table
+from tests.browsing import log_in
 
 from .helpers import make_tournament, play_round, play_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def login(page, live_server):
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", "director")
-    page.fill("#id_password", "pw-director-1")
-    page.click("button.primary")
 
 
 def test_the_round_refreshes_itself_and_every_round_is_reachable(phone, live_server, director):
@@ -30,7 +24,7 @@ def test_the_round_refreshes_itself_and_every_round_is_reachable(phone, live_ser
     t = services.tournament_start(tournament=t)
     play_round(t)
     t = services.tournament_next_round(tournament=t)
-    login(page, live_server)
+    log_in(page, "director", "pw-director-1", live_server.url)
     page.goto(f"{live_server.url}/tournaments/{t.pk}/manage/")
     section = page.locator("#round-tables")
     expect(section.locator(".badge.good")).to_have_count(0)
@@ -50,7 +44,7 @@ def test_bulk_registration_checks_then_registers(phone, live_server, director, a
     page = phone
     t, players = make_tournament(4, rounds=2, deals=1)
     player_create(name="Anne Martin", licence="111")
-    login(page, live_server)
+    log_in(page, "director", "pw-director-1", live_server.url)
     page.goto(f"{live_server.url}/tournaments/{t.pk}/manage/")
     page.click("text=Register a list of players")
     page.fill("textarea[name=names]", f"anne martin\n{players[0].name}\nNew Guest;4242")
@@ -78,7 +72,7 @@ def test_withdraw_finish_and_reopen_ask_first(phone, live_server, director):
     t, players = make_tournament(4, rounds=1, deals=1)
     extra = player_create(name="Late Leaver")
     services.entry_register(tournament=t, player=extra)
-    login(page, live_server)
+    log_in(page, "director", "pw-director-1", live_server.url)
     manage = f"{live_server.url}/tournaments/{t.pk}/manage/"
     page.goto(manage)
     page.locator("ul.entries li", has_text="Late Leaver").locator("text=remove").click()

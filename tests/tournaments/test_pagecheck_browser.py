@@ -11,6 +11,7 @@ from tarotclub.players.models import Player
 from tarotclub.tournaments import services
 from tarotclub.tournaments.models import Table
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 from .helpers import make_tournament, play_round, play_table
 
@@ -28,13 +29,6 @@ HIDE_CHROME = """() => {
   const chrome = document.querySelectorAll('.site-header, .site-footer');
   for (const el of chrome) el.style.display = 'none';
 }"""
-
-
-def login(page, live_server, username, password):
-    page.goto(live_server.url + "/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.click("button.primary")
 
 
 def measure(page, url):
@@ -89,7 +83,7 @@ def test_the_directors_and_public_pages_on_a_phone(phone, live_server, artifacts
         page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
         for name, path in paths.items():
             check(lang, name, base + path)
-    login(page, live_server, "director", "pw-director-1")
+    log_in(page, "director", "pw-director-1", live_server.url)
     for lang in ("fr", "nl", "en"):
         page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
         for name, path in director_paths.items():

@@ -11,9 +11,10 @@ import pytest
 from tarotclub.players.models import Player
 from tarotclub.tournaments import services
 from tests.browser.pagecheck import check_page
+from tests.browsing import log_in
 
 from .helpers import play_round
-from .test_pagecheck_browser import HIDE_CHROME, LONG_NAMES, login
+from .test_pagecheck_browser import HIDE_CHROME, LONG_NAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +50,7 @@ def test_a_pairs_event_on_a_phone(phone, live_server, artifacts, director):
         page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
         html = check(lang, "standings", f"{base}/tournaments/{t.pk}/")
         assert html.count("Volantes") == 1  # the team's name, once, in the team ranking
-    login(page, live_server, "director", "pw-director-1")
+    log_in(page, "director", "pw-director-1", live_server.url)
     for lang in ("fr", "nl"):
         page.context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
         html = check(lang, "manage", f"{base}/tournaments/{t.pk}/manage/")
