@@ -97,9 +97,9 @@ def tarot_history(players, *, deals: int, per_game: int = 20, start: dt.date | N
 
 
 def _tally(game: Game, count: int) -> dict:
-    """The tally the services keep for `game` once it holds `count` deals."""
-    totals = {str(pk): t for pk, t in tarot.game_totals_db(game).items()}
-    return {"rev": count, "count": count, "totals": totals}
+    """The tally the services keep for `game` once it holds `count` deals (at revision
+    `count`: one write per deal)."""
+    return {**tarot.counted_tally(game, count), "rev": count}
 
 
 def sheet_deal(game: Game, players, number: int) -> tarot.DealInput:

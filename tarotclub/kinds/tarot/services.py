@@ -299,6 +299,13 @@ def game_totals_db(game: Game) -> dict[int, int]:
     return dict(rows)
 
 
+def counted_tally(game: Game, count: int | None = None) -> dict:
+    """`Game.tally`'s count and totals, counted and summed from the stored deals now
+    (`count` when the caller knows it)."""
+    totals = {str(pk): total for pk, total in game_totals_db(game).items()}
+    return {"count": game.deals.count() if count is None else count, "totals": totals}
+
+
 def _tally(game: Game, *, count: int | None = None, step: int = 0, plus=None, minus=None) -> dict:
     """The locked game's `Game.tally` after a write of a deal: the current one (when stale,
     counted and summed now, before the write stores its lines) with `step` entries more and
@@ -306,8 +313,7 @@ def _tally(game: Game, *, count: int | None = None, step: int = 0, plus=None, mi
     write when the caller knows it."""
     base = game.current_tally
     if base is None:
-        totals = {str(pk): total for pk, total in game_totals_db(game).items()}
-        base = {"count": game.deals.count() if count is None else count, "totals": totals}
+        base = counted_tally(game, count)
     totals = dict(base["totals"])
     for scores, sign in ((plus or {}, 1), (minus or {}, -1)):
         for pk, score in scores.items():
