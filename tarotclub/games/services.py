@@ -407,23 +407,17 @@ def game_start(
     dealer_sits_out: bool = False,
     options: dict | None = None,
 ) -> Game:
-    """Seat the players in playing order; `first_dealer` is an index into `players`."""
-    players = list(players)
-    game = _new_game(
-        players=players,
-        first_dealer=first_dealer,
-        created_by=created_by,
-        kind=kind,
-        name=name,
-        dealer_sits_out=dealer_sits_out,
-        options=options,
-    )
-    pks = [p.pk for p in players]
-    if Player.objects.filter(pk__in=pks).count() != len(pks):
-        raise GameError(ERR_UNKNOWN_PLAYER)
-    game.save(force_insert=True)
-    Seat.objects.bulk_create(Seat(game=game, player=p, position=i) for i, p in enumerate(players))
-    return game
+    """Seat the players in playing order; `first_dealer` is an index into `players`.
+    One table of `games_start`: the same checks and statements."""
+    table = {
+        "players": players,
+        "first_dealer": first_dealer,
+        "kind": kind,
+        "name": name,
+        "dealer_sits_out": dealer_sits_out,
+        "options": options,
+    }
+    return games_start(tables=[table], created_by=created_by)[0]
 
 
 @transaction.atomic
