@@ -480,8 +480,11 @@ def test_a_session_still_being_entered_prints_what_there_is():
     )
     lines = [line for pair in context["pages"] for s in pair for line in s.lines]
     assert sum(1 for line in lines if not (line.won or line.lost)) == 5
-    made = docs.records(movement=m, per_set=4, session=graded, names=names, event=EVENT)
-    assert made.pages == 12
+    last = [p for p in m.players() if any(k[1] == 3 for k in scores)][-2:]
+    made = docs.records(
+        movement=m, per_set=4, session=graded, names=names, event=EVENT, players=last
+    )
+    assert made.pages == 2
 
 
 # --- figures and exports -------------------------------------------------------------------------
@@ -580,3 +583,17 @@ def test_every_board_is_on_its_slip_once_a_round_with_its_grades(
     assert len(cards) == tables * rounds
     for r in range(1, rounds + 1):
         assert sorted(c.table for c in cards if c.round == r) == list(range(1, tables + 1))
+
+
+def test_rankings_download_as_csv_and_xlsx(session):
+    from tarotclub.reports.exports import rows_response
+
+    m, per_set, graded, names, urls = session
+    headers, rows = docs.alternating_rows(graded, names)
+    csv = rows_response(headers, rows, "csv", name="alternating.csv", title="Alternating")
+    text = csv.content.decode("utf-8-sig")
+    assert text.splitlines()[0].startswith('"Place","Player","Code","Line","Place in line"')
+    first = graded.records[graded.alternating[0]]
+    assert f",{docs.rounded(first.overall, 2)}" in text.splitlines()[1]
+    xlsx = rows_response(headers, rows, "xlsx", name="alternating.xlsx", title="Alternating")
+    assert xlsx.content[:2] == b"PK"
