@@ -96,6 +96,7 @@ class Event:
     club: str
     date: str = ""
     place: str = ""
+    colour: str = ""  # the tournament's colour on its slips and diagrams (boards shared, p. 15)
 
 
 # --- figures ----------------------------------------------------------------------------------
@@ -165,6 +166,7 @@ def _context(event: Event, doc_title: str, **context) -> dict:
         "event_date": None,
         "event_place": place,
         "doc_title": doc_title,
+        "tournament_colour": event.colour,
         **context,
     }
 
@@ -395,6 +397,7 @@ class Slip:
     board: int
     board_set: int
     taker: str
+    dealer: str
     url: str
     qr: str
     lines: list[SlipLine]
@@ -419,6 +422,7 @@ def slips_context(
     boards: Sequence[int],
     urls: Mapping[int, str],
     session: rules.Session | None = None,
+    dealers: Mapping[int, str] | None = None,
 ) -> dict:
     played = _plays(session)
     contract = str(CONTRACT_LABELS["garde"]).capitalize()
@@ -444,11 +448,13 @@ def slips_context(
                 line.attack, line.defence = grade(play.attack), grade(play.defence)
             lines.append(line)
         url = urls.get(board, "")
+        dealer = (dealers or {}).get(board, "")
         slips.append(
             Slip(
                 board=board,
                 board_set=board_set,
                 taker=str(ORIENTATION_NAMES[taker]),
+                dealer=str(ORIENTATION_NAMES[dealer]) if dealer else "",
                 url=url,
                 qr=qr_image(url) if url else "",
                 lines=lines,
@@ -471,11 +477,13 @@ def slips(
     boards: Sequence[int],
     urls: Mapping[int, str],
     session: rules.Session | None = None,
+    dealers: Mapping[int, str] | None = None,
 ) -> Pdf:
     """The travelling slip of each board, two an A4 page (cut in half, folded into the board).
 
     A line per play, in the order the board travels, with the players of that table; with a
-    `session`, the scores entered so far and their grades are printed in."""
+    `session`, the scores entered so far and their grades are printed in; `dealers` gives a
+    board's dealer orientation when it is marked (else a blank to fill in)."""
     context = slips_context(
         movement=movement,
         per_set=per_set,
@@ -484,6 +492,7 @@ def slips(
         boards=boards,
         urls=urls,
         session=session,
+        dealers=dealers,
     )
     return _pdf("reports/duplicate/slips_pdf.html", context)
 

@@ -599,3 +599,40 @@ def test_rankings_download_as_csv_and_xlsx(session):
     assert f",{docs.rounded(first.overall, 2)}" in text.splitlines()[1]
     xlsx = rows_response(headers, rows, "xlsx", name="alternating.xlsx", title="Alternating")
     assert xlsx.content[:2] == b"PK"
+
+
+def test_the_tournament_colour_and_the_dealer_are_printed_when_known():
+    m, per_set, session, names = samples.g1_session()
+    event = docs.Event("Open", "Club", "1/12/2026", colour="Vert")
+    made = docs.slips(
+        movement=m,
+        per_set=per_set,
+        names=names,
+        event=event,
+        boards=[1, 2],
+        urls={},
+        dealers={1: "W"},
+    )
+    first = squash(pages_of(made.content)[0])
+    assert first.count("Tournamentcolour:Vert") == 2
+    assert first.count("Dealer:West") == 1  # board 2's dealer is not marked
+    made = docs.diagrams(boards=[1], urls={}, event=event)
+    assert "Tournamentcolour:Vert" in squash(whole(made.content))
+    assert images(made.content) == 0  # no URL, no QR code
+
+
+@settings(max_examples=20, deadline=None)
+@given(tables=st.integers(1, 7), per_set=st.sampled_from([4, 8]), seed=st.integers(0, 999))
+def test_a_record_never_holds_a_board_twice_and_matches_the_grades(tables, per_set, seed):
+    m = movement(tables, tables)
+    names = samples.sample_names(m)
+    graded = rules.grade_session(m, per_set, samples.sample_scores(m, per_set, seed=seed))
+    for player, record in zip(
+        m.players(), docs.record_data(m, per_set, graded, names), strict=True
+    ):
+        boards = [line.board for line in record.lines]
+        assert len(boards) == len(set(boards)) == tables * per_set
+        mine = graded.records[player]
+        assert record.overall == docs.percent(mine.overall)
+        assert {line.board for line in record.lines if line.took} == {p.board for p in mine.took}
+        assert record.general_rank is not None and 1 <= record.general_rank <= len(names)
