@@ -49,7 +49,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring import duplicate as rules
 from scoring.fft import CONTRACT_LABELS
 from scoring.movement import ORIENTATIONS, Movement, boards_of_set, taker_of
-from tarotclub.games.presenters import figure, signed
+from tarotclub.games.presenters import compact_name, figure, signed
 
 from .documents import qr_image
 from .pdf import Pdf, html_to_pdf, page_counter_css
@@ -136,6 +136,12 @@ def code(player: Player) -> str:
 
 def name_of(names: Mapping[Hashable, str], player: Player) -> str:
     return names.get(player) or code(player)
+
+
+def slip_name(name: str) -> str:
+    """A name for a slip's narrow column: a word longer than 13 letters shortened
+    ("Marie-Christine Lambert" → "Marie-C. Lambert"), hyphens that never break."""
+    return compact_name(name, 13)
 
 
 def _set_of_board(board: int, per_set: int) -> int:
@@ -436,7 +442,7 @@ def slips_context(
             line = SlipLine(
                 round=r,
                 table=t,
-                players=[(name_of(names, seats[o]), o == taker) for o in PAPER_ORDER],
+                players=[(slip_name(name_of(names, seats[o])), o == taker) for o in PAPER_ORDER],
                 contract=contract,
             )
             play = played.get((board, r))

@@ -116,7 +116,8 @@ def test_g1_slip_prints_the_players_of_each_table_and_the_grades_once_entered():
     for r, t in [(1, 1), (2, 5), (3, 4), (4, 3), (5, 2)]:
         for o in "NESW":
             player = next(p for p in m.players() if p[0] == o and m.table_of(p, r) == t)
-            assert count_squashed(text, names[player]) == 1, (r, t, o)
+            on_slip = docs.slip_name(names[player]).replace("\u2011", "-")
+            assert count_squashed(text, on_slip) == 1, (r, t, o)
     assert "+62" in text and f"{MINUS}52" in text and "100.0" in text
     assert "https://tarot.example/duplicate/7/board/1/" in text.replace("\n", "")
 
@@ -492,6 +493,19 @@ def test_a_session_still_being_entered_prints_what_there_is():
 # --- figures and exports -------------------------------------------------------------------------
 
 
+def test_long_names_are_shortened_on_the_slips_only():
+    assert docs.slip_name("Marie-Christine Lambert") == "Marie\u2011C. Lambert"
+    assert docs.slip_name("Jean-Baptiste Jacobs") == "Jean\u2011Baptiste Jacobs"
+    m, per_set, session, names = samples.g1_session()
+    assert "Marie-Christine Lambert" in names.values()
+    text = whole(
+        docs.slips(
+            movement=m, per_set=per_set, names=names, event=EVENT, boards=[1], urls={}
+        ).content
+    )
+    assert "Marie-C." in text and "Marie-Christine" not in text
+
+
 def test_figures_are_rounded_half_up_and_localized():
     assert docs.grade(Fraction(250, 3)) == "83.3"
     assert docs.percent(Fraction(875, 16)) == "54.69"  # 54.6875 (1.8)
@@ -577,7 +591,7 @@ def test_every_board_is_on_its_slip_once_a_round_with_its_grades(
             assert line.table == play.table
             # the taker's seat is marked, and it is the taker's name
             (taker,) = [name for name, is_taker in line.players if is_taker]
-            assert taker == names[play.taker]
+            assert taker == docs.slip_name(names[play.taker])
             assert (line.won or line.lost) == docs.signed(play.score)
             total = Fraction(line.attack) + Fraction(line.defence)
             assert total == 100
