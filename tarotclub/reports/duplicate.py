@@ -832,10 +832,24 @@ class TripletteResults:
     overall: dict[Hashable, Fraction]
     general: list[Hashable]
     alternating: list[Hashable]
+    #: each triplette's boards, in board order: (play, attacked, its grade)
+    boards: dict[Hashable, list[tuple[TriplettePlay, bool, Fraction]]] = field(default_factory=dict)
 
 
 def _mean(grades: Sequence[Fraction]) -> Fraction | None:
     return sum(grades, Fraction(0)) / len(grades) if grades else None
+
+
+@dataclass
+class TripletteBoard:
+    board: int
+    round: int
+    table: int
+    role: str
+    opponent: str
+    score: str
+    grade: str
+    attacked: bool
 
 
 LINE_NAMES = {"NS": gettext_lazy("North-South"), "EW": gettext_lazy("East-West")}
@@ -853,7 +867,8 @@ def triplette_results(
         by_board[play.board].append(play)
     attack: dict[Hashable, list[Fraction]] = defaultdict(list)
     defence: dict[Hashable, list[Fraction]] = defaultdict(list)
-    for board, lines in by_board.items():
+    played: dict[Hashable, list] = defaultdict(list)
+    for board, lines in sorted(by_board.items()):
         grades = rules.grade_board([p.score for p in lines]) if len(lines) > 1 else [rules.TOP / 2]
         ns_attacks = taker_of(board) in ("N", "S")
         for play, g in zip(lines, grades, strict=True):
@@ -864,6 +879,8 @@ def triplette_results(
             )
             attack[attacker].append(g)
             defence[defender].append(rules.TOP - g)
+            played[attacker].append((play, True, g))
+            played[defender].append((play, False, rules.TOP - g))
     overall = {
         t.key: rules.overall_percentage(attack[t.key], defence[t.key], team="triplette")
         for t in teams
@@ -879,6 +896,7 @@ def triplette_results(
         overall=overall,
         general=rules.general_ranking(overall),
         alternating=rules.alternating_ranking(lines_of),
+        boards={t.key: played[t.key] for t in teams},
     )
 
 
@@ -914,6 +932,24 @@ def triplettes_context(*, teams, plays, event: Event, sessions: int = 1) -> dict
         line(k, i, False, tier_start=i > 1 and i % 2 == 1)
         for i, k in enumerate(result.alternating, start=1)
     ]
+    records = []
+    for key in result.alternating:
+        rows = []
+        for play, attacked, g in result.boards[key]:
+            other = play.east_west if play.north_south == key else play.north_south
+            rows.append(
+                TripletteBoard(
+                    board=play.board,
+                    round=play.round,
+                    table=play.table,
+                    role=_("attack") if attacked else _("defence"),
+                    opponent=by_key[other].name,
+                    score=signed(play.score),
+                    grade=grade(g),
+                    attacked=attacked,
+                )
+            )
+        records.append((line(key, ranks[key], counts[ranks[key]] > 1), rows))
     return _context(
         event,
         _("Triplettes: results"),
@@ -921,6 +957,7 @@ def triplettes_context(*, teams, plays, event: Event, sessions: int = 1) -> dict
         alternating=alternating,
         counts="alternating" if sessions == 1 else "general",
         order=["alternating", "general"] if sessions == 1 else ["general", "alternating"],
+        records=records,
     )
 
 
@@ -928,7 +965,8 @@ def triplettes(
     *, teams: Sequence[Triplette], plays: Sequence[TriplettePlay], event: Event, sessions: int = 1
 ) -> Pdf:
     """The triplettes' results sheet: both rankings with attack, defence and overall % (the
-    alternating one counts for one session, p. 21)."""
+    alternating one counts for one session, p. 21), then each triplette's record (every
+    board, attacked or defended, against whom, its score and grade) for its captain."""
     context = triplettes_context(teams=teams, plays=plays, event=event, sessions=sessions)
     return _pdf("reports/duplicate/triplettes_pdf.html", context)
 

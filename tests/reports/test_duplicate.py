@@ -291,8 +291,7 @@ def test_triplettes_weigh_attack_and_defence_by_half():
     assert lines[0::2] != lines[1::2] and set(lines[0:2]) == {"NS", "EW"}
     assert result.general == rules.general_ranking(result.overall)
     made = docs.triplettes(teams=teams, plays=plays, event=EVENT)
-    text = whole(made.content)
-    assert made.pages == 1
+    text = pages_of(made.content)[0]  # the rankings; the records follow
     for t in teams:
         assert count_squashed(text, t.name) == 2  # in both rankings
         assert docs.percent(result.overall[t.key]) in text
@@ -650,3 +649,23 @@ def test_a_record_never_holds_a_board_twice_and_matches_the_grades(tables, per_s
         assert record.overall == docs.percent(mine.overall)
         assert {line.board for line in record.lines if line.took} == {p.board for p in mine.took}
         assert record.general_rank is not None and 1 <= record.general_rank <= len(names)
+
+
+def test_each_triplettes_record_lists_its_boards_with_the_grades_of_its_percentages():
+    teams, plays = samples.triplette_example()
+    result = docs.triplette_results(teams, plays)
+    context = docs.triplettes_context(teams=teams, plays=plays, event=EVENT)
+    assert len(context["records"]) == len(teams)
+    for team, rows in context["records"]:
+        key = next(t.key for t in teams if t.name == team.name)
+        mine = result.boards[key]
+        assert len(rows) == len(mine) == 12
+        assert [r.board for r in rows] == sorted(r.board for r in rows)
+        attacked = [g for _p, a, g in mine if a]
+        assert sum(r.attacked for r in rows) == len(attacked) == 6
+        assert result.attack[key] == sum(attacked) / len(attacked)
+        assert all(r.opponent != team.name for r in rows)
+    made = docs.triplettes(teams=teams, plays=plays, event=EVENT)
+    assert made.pages >= 2  # the rankings, then the records
+    text = squash(whole(made.content))
+    assert all(squash(t.name) in text for t in teams)
