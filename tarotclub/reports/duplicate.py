@@ -386,6 +386,9 @@ def diagrams(
 # --- travelling slips (1.5) --------------------------------------------------------------------
 
 
+SLIP_LINES_HALF_PAGE = 8
+
+
 @dataclass
 class SlipLine:
     round: int
@@ -410,7 +413,7 @@ class Slip:
 
     @property
     def density(self) -> str:
-        return "roomy" if len(self.lines) <= 6 else "normal" if len(self.lines) <= 9 else "tight"
+        return "roomy" if len(self.lines) <= 6 else "normal" if len(self.lines) <= 8 else "full"
 
 
 def _plays(session) -> dict[tuple[int, int], rules.Play]:
@@ -466,10 +469,12 @@ def slips_context(
                 lines=lines,
             )
         )
+    # two a page (half an A4 each) while a board is played at most 8 times, else one a page
+    per_page = 2 if movement.rounds <= SLIP_LINES_HALF_PAGE else 1
     return _context(
         event,
         _("Travelling slips"),
-        pages=[slips[i : i + 2] for i in range(0, len(slips), 2)],
+        pages=[slips[i : i + per_page] for i in range(0, len(slips), per_page)],
         orientations=[str(ORIENTATION_NAMES[o]) for o in PAPER_ORDER],
     )
 
@@ -485,7 +490,8 @@ def slips(
     session: rules.Session | None = None,
     dealers: Mapping[int, str] | None = None,
 ) -> Pdf:
-    """The travelling slip of each board, two an A4 page (cut in half, folded into the board).
+    """The travelling slip of each board, two an A4 page (cut in half, folded into the board),
+    or one a page when a board is played more than 8 times.
 
     A line per play, in the order the board travels, with the players of that table; with a
     `session`, the scores entered so far and their grades are printed in; `dealers` gives a

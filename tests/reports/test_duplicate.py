@@ -669,3 +669,15 @@ def test_each_triplettes_record_lists_its_boards_with_the_grades_of_its_percenta
     assert made.pages >= 2  # the rankings, then the records
     text = squash(whole(made.content))
     assert all(squash(t.name) in text for t in teams)
+
+
+def test_a_board_played_more_than_8_times_gets_a_slip_a_page():
+    from scoring.movement import default_movement
+
+    for tables, per_page in ((8, 2), (9, 1), (13, 1)):
+        m = default_movement(tables, tables)
+        context = docs.slips_context(
+            movement=m, per_set=4, names={}, event=EVENT, boards=[1, 2, 3], urls={}
+        )
+        assert [len(page) for page in context["pages"]] == ([2, 1] if per_page == 2 else [1, 1, 1])
+        assert all(len(s.lines) == tables for page in context["pages"] for s in page)
