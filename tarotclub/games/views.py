@@ -338,6 +338,14 @@ def offline_words(kind) -> dict[str, str]:
         "refused": _("%(entry)s was not added: %(reason)s"),
         "kept": _("It is kept for the director (or the game's owner), who can still add it."),
         "invalid": _("%(entry)s was refused: %(reason)s"),
+        "correct": _("Correct it"),
+        "forbidden": _(
+            "%(entry)s could not be sent: the site refused this phone's request (after a long "
+            "time offline, or with its cookies cleared or blocked). It stays on this phone. "
+            "Reload this page while connected and tap “Send again”. If it is refused again, "
+            "allow this site's cookies, or enter it from another phone."
+        ),
+        "send-again": _("Send again"),
         "ok": _("OK"),
     }
 

@@ -1,0 +1,142 @@
+"""The phone's queue when the server refuses an entry it kept offline (issue 15): a stale CSRF
+token is renewed once, a refusal that stays is shown with what to do, an invalid entry is
+reopened in the entry screen and corrected. Chromium through the `phone` fixture, at 360 px."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from django.middleware.csrf import CsrfViewMiddleware, RejectRequest
+
+from tarotclub.games.services import game_start
+from tarotclub.kinds.tarot.models import Deal
+from tests.games.test_offline_browser import enter_deal, open_table, takers, wait_for
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NARROW = {"width": 360, "height": 740}
+SHOTS = os.environ.get("OFFLINE_SHOTS", "")
+
+
+def shot(page, name):
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def table(phone, live_server, four, member):
+    """A new game's sheet, opened once online in the phone at 360 px (kept by its worker)."""
+    phone.set_viewport_size(NARROW)
+    game = game_start(players=four, created_by=member)
+    return game, open_table(phone, live_server, game)
+
+
+@pytest.fixture
+def csrf_checks(monkeypatch):
+    """How many POSTs the site's CSRF check saw; `refuse_all()` makes it refuse every one
+    (a phone whose cookies are blocked)."""
+    seen = {"count": 0, "refuse": False}
+    check = CsrfViewMiddleware._check_token
+
+    def counted(self, request):
+        seen["count"] += 1
+        if seen["refuse"]:
+            raise RejectRequest("refused by the test")
+        return check(self, request)
+
+    monkeypatch.setattr(CsrfViewMiddleware, "_check_token", counted)
+    return seen
+
+
+def test_a_deal_queued_with_a_stale_csrf_token_is_sent_with_a_fresh_one(phone, table):
+    game, sheet = table
+    (taker,) = takers(game, 1)
+    phone.context.set_offline(True)
+    enter_deal(phone, sheet, taker, contract="garde")
+    # a long time offline: the token the entry was made with no longer goes with the cookie
+    phone.context.clear_cookies(name="csrftoken")
+    phone.context.set_offline(False)
+    assert wait_for(lambda: Deal.objects.filter(game=game).count() == 1)
+    deal = Deal.objects.get(game=game)
+    assert deal.contract == "garde" and deal.client_id is not None
+    assert wait_for(lambda: phone.locator(".waiting-row").count() == 0)
+
+
+def test_a_deal_the_site_keeps_refusing_is_tried_twice_then_kept_and_explained(
+    phone, table, csrf_checks
+):
+    game, sheet = table
+    (taker,) = takers(game, 1)
+    phone.context.set_offline(True)
+    enter_deal(phone, sheet, taker, contract="prise")
+    csrf_checks["refuse"] = True
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".forbidden-row")
+    text = phone.locator(".forbidden-row").inner_text()
+    assert "Deal 1 could not be sent" in text and "Send again" in text
+    time.sleep(5)  # past the queue's back-off: nothing more is tried on its own
+    assert csrf_checks["count"] == 2  # the first send and the one with a fresh token
+    assert not Deal.objects.filter(game=game).exists()
+    shot(phone, "forbidden")
+    phone.reload()
+    phone.wait_for_selector(".forbidden-row")  # kept on the phone
+    # once the site accepts the phone again, "Send again" sends it
+    csrf_checks["refuse"] = False
+    phone.click(".forbidden-row button.primary")
+    assert wait_for(lambda: Deal.objects.filter(game=game).count() == 1)
+    assert Deal.objects.get(game=game).contract == "prise"
+
+
+def test_a_refused_deal_is_discarded_only_when_the_player_says_so(phone, table, csrf_checks):
+    game, sheet = table
+    (taker,) = takers(game, 1)
+    phone.context.set_offline(True)
+    enter_deal(phone, sheet, taker)
+    csrf_checks["refuse"] = True
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".forbidden-row")
+    phone.click(".forbidden-row button.danger")
+    assert "Discard your entry for good?" in phone.locator(".forbidden-row").inner_text()
+    phone.click(".forbidden-row button:has-text('Keep it')")
+    phone.wait_for_selector(".forbidden-row button.primary")
+    phone.click(".forbidden-row button.danger")
+    phone.click(".forbidden-row button:has-text('Yes, discard it')")
+    assert wait_for(lambda: phone.locator(".waiting-row").count() == 0)
+    assert csrf_checks["count"] == 2 and not Deal.objects.filter(game=game).exists()
+
+
+def test_an_invalid_queued_deal_is_reopened_with_its_values_and_the_servers_message(
+    phone, table
+):
+    game, sheet = table
+    (taker,) = takers(game, 1)
+    phone.context.set_offline(True)
+    enter_deal(phone, sheet, taker, contract="garde_sans", points="")  # the points forgotten
+    phone.context.set_offline(False)
+    phone.wait_for_selector(".invalid-row a.button")
+    row = phone.locator(".invalid-row")
+    reason = phone.locator(".invalid-row .invalid-reasons p").first.inner_text()
+    assert reason.strip()
+    assert "Deal 1 was refused" in row.inner_text()
+    shot(phone, "invalid-row")
+    kept = phone.evaluate("TarotQueue.all().then(list => list.map(e => e.id))")
+    assert len(kept) == 1
+    phone.click(".invalid-row a.button")
+    phone.wait_for_selector(".offline-fix")
+    # its values, and the server's message by the field it is about
+    assert phone.is_checked("input[name=contract][value=garde_sans]")
+    assert phone.is_checked(f"input[name=taker][value='{taker.pk}']")
+    assert phone.is_checked("input[name=bouts][value='2']")
+    assert reason in phone.locator("#fs-points .field-error").inner_text()
+    assert phone.input_value("input[name=client_id]") == kept[0]
+    shot(phone, "invalid-reopened")
+    phone.fill("input[name=points]", "56")
+    phone.click("button[name=save]")
+    phone.wait_for_url(sheet)
+    assert wait_for(lambda: Deal.objects.filter(game=game).count() == 1)
+    deal = Deal.objects.get(game=game)
+    assert (deal.number, deal.contract, str(deal.client_id)) == (1, "garde_sans", kept[0])
+    assert wait_for(lambda: phone.locator(".waiting-row").count() == 0)
