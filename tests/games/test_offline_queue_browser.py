@@ -108,9 +108,7 @@ def test_a_refused_deal_is_discarded_only_when_the_player_says_so(phone, table, 
     assert csrf_checks["count"] == 2 and not Deal.objects.filter(game=game).exists()
 
 
-def test_an_invalid_queued_deal_is_reopened_with_its_values_and_the_servers_message(
-    phone, table
-):
+def test_an_invalid_queued_deal_is_reopened_with_its_values_and_the_servers_message(phone, table):
     game, sheet = table
     (taker,) = takers(game, 1)
     phone.context.set_offline(True)
