@@ -363,9 +363,35 @@
     li.appendChild(actions);
   }
 
+  /* The sheet's "Deal n: X deals." after the entries the phone keeps (they come before the
+     next deal): the server's rule (kinds/tarot/selectors.dealer_for), from the paragraph's
+     data: the sheet's count of deals, the dealers in dealing order from deal 1, the planned
+     number of deals (past it, no hint, as on the server) and the sentence with __N__ and
+     __NAME__. */
+  function nextDealer(entries) {
+    var hint = document.querySelector(".next-dealer[data-next-dealers]");
+    if (!hint) return;
+    var dealers, count = parseInt(hint.dataset.nextCount, 10);
+    try { dealers = JSON.parse(hint.dataset.nextDealers); } catch (e) { return; }
+    if (!dealers.length || isNaN(count)) return;
+    var next = count + entries.length + 1;
+    var planned = parseInt(hint.dataset.nextPlanned, 10);
+    hint.hidden = !isNaN(planned) && next > planned;
+    var template = document.createElement("template");
+    template.innerHTML = hint.dataset.nextText;
+    var walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      walker.currentNode.nodeValue = walker.currentNode.nodeValue
+        .replace("__N__", String(next))
+        .replace("__NAME__", dealers[(next - 1) % dealers.length]);
+    }
+    hint.replaceChildren(template.content);
+  }
+
   function render(token, entries) {
     if (!box) return;
     box.hidden = false;
+    nextDealer(entries);
     var last = known(token);
     var status = navigator.onLine
       ? (last ? fill(t("synced"), { time: new Date(last.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }) }) : t("never"))

@@ -138,3 +138,25 @@ def test_an_invalid_queued_deal_is_reopened_with_its_values_and_the_servers_mess
     deal = Deal.objects.get(game=game)
     assert (deal.number, deal.contract, str(deal.client_id)) == (1, "garde_sans", kept[0])
     assert wait_for(lambda: phone.locator(".waiting-row").count() == 0)
+
+
+def test_the_next_dealer_offline_counts_the_kept_deals_as_the_server_does(phone, table):
+    from tarotclub.games.selectors import seat_players
+    from tarotclub.kinds.tarot.services import dealer_for
+
+    game, sheet = table
+    hint = phone.locator(".next-dealer")
+    assert hint.inner_text().startswith("Deal 1:")
+    phone.context.set_offline(True)
+    for taker in takers(game, 2):
+        enter_deal(phone, sheet, taker)
+    third = dealer_for(game, 3, seat_players(game))
+    offline = hint.inner_text()
+    assert offline == f"Deal 3: {third.label} deals."
+    assert hint.locator("strong").inner_text() == third.label
+    shot(phone, "next-dealer-offline")
+    phone.context.set_offline(False)
+    assert wait_for(lambda: Deal.objects.filter(game=game).count() == 2)
+    phone.wait_for_selector("table.sheet tbody tr:nth-child(2)")
+    assert wait_for(lambda: phone.locator(".waiting-row").count() == 0)
+    assert hint.inner_text() == offline  # the server's, once synced
