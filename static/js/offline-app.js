@@ -29,6 +29,10 @@
       return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : m;
     });
   }
+  // core.text.no_break_hyphens: a hyphen inside a word does not break the line
+  function nobreak(text) {
+    return text.replace(/(?<=[\p{L}\p{N}_])-(?=[\p{L}\p{N}_])/gu, "\u2011");
+  }
   function load(key, fallback) {
     try {
       var value = JSON.parse(window.localStorage.getItem(key));
@@ -138,6 +142,14 @@
     var title = document.querySelector("h1");
     var text = title && title.firstChild;
     if (text && text.nodeType === 3) text.textContent = text.textContent.replace(shown, String(number));
+    // who deals it (tarot): the dealers in dealing order from entry 1, as the server's rule
+    var subtitle = title && title.querySelector("[data-offline-dealers]");
+    if (!subtitle) return;
+    try {
+      var dealers = JSON.parse(subtitle.dataset.offlineDealers);
+      var name = dealers[(number - 1) % dealers.length];
+      if (name !== undefined) subtitle.textContent = nobreak(fill(subtitle.dataset.offlineSubtitle, { name: name }));
+    } catch (e) { /* the page's own subtitle stays */ }
   }
 
   /* An entry of the queue the server refused (the sheet's "Correct it": #queued=<id>) opened

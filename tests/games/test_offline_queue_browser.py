@@ -155,6 +155,12 @@ def test_the_next_dealer_offline_counts_the_kept_deals_as_the_server_does(phone,
     assert offline == f"Deal 3: {third.label} deals."
     assert hint.locator("strong").inner_text() == third.label
     shot(phone, "next-dealer-offline")
+    # the entry screen, from the phone's cache, is deal 3's, dealt by the third dealer
+    phone.goto(sheet + "deal/")
+    title = phone.locator("h1")
+    assert wait_for(lambda: title.inner_text().startswith("Deal 3"))
+    assert title.inner_text() == f"Deal 3 · {third.short_name} deals"
+    phone.goto(sheet)
     phone.context.set_offline(False)
     assert wait_for(lambda: Deal.objects.filter(game=game).count() == 2)
     phone.wait_for_selector("table.sheet tbody tr:nth-child(2)")

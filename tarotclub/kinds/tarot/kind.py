@@ -267,10 +267,20 @@ class Tarot(Kind):
 
     def entry_context(self, played: TarotPlayed, number: int, *, editing: bool) -> dict:
         dealer = self._dealer(played, number)
-        return {
+        context = {
             "subtitle": _("%(name)s deals") % {"name": dealer.short_name},
             "offline_preview": self.offline_preview(played, dealer),
         }
+        if not editing:
+            # the phone names the dealer of the entry it makes offline, after the ones it keeps
+            # (offline-app.js): the dealers in dealing order from deal 1, as `dealer_for`
+            dealers = [
+                services.dealer_for(played.game, n, played.players)
+                for n in range(1, len(played.players) + 1)
+            ]
+            context["subtitle_dealers"] = json.dumps([p.short_name for p in dealers])
+            context["subtitle_text"] = _("%(name)s deals")
+        return context
 
     def offline_preview(self, played: TarotPlayed, dealer) -> dict:
         """What static/js/tarot-preview.js needs to fill the preview with no network, as the
