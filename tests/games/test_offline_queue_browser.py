@@ -166,3 +166,50 @@ def test_the_next_dealer_offline_counts_the_kept_deals_as_the_server_does(phone,
     phone.wait_for_selector("table.sheet tbody tr:nth-child(2)")
     assert wait_for(lambda: phone.locator(".waiting-row").count() == 0)
     assert hint.inner_text() == offline  # the server's, once synced
+
+
+def test_a_phone_back_after_ten_minutes_catches_up_with_one_request(
+    phone, live_server, four, member
+):
+    """The other phones entered three deals while this one was offline for ten minutes (its
+    clock run forward: every poll of those minutes failed). Back online, its next poll is one
+    request, which brings all three deals; nothing else is asked."""
+    from tarotclub.kinds.tarot import services as tarot
+
+    phone.set_viewport_size(NARROW)
+    game = game_start(players=four, created_by=member)
+    phone.clock.install()
+    sheet = f"{live_server.url}/t/{game.token}/"
+    phone.goto(sheet)
+    phone.wait_for_selector("#offline-box:not([hidden])")
+    phone.context.set_offline(True)
+    for taker in takers(game, 3):
+        tarot.deal_add(
+            game=game,
+            data=tarot.DealInput(taker=taker.pk, contract="garde", bouts=2, points=49),
+        )
+    phone.clock.run_for("10:00")
+    assert phone.locator("table.sheet tbody tr:nth-child(3)").count() == 0
+    asked = []
+    phone.on(
+        "request",
+        lambda request: asked.append(request.url)
+        if request.url.startswith(live_server.url) and "/static/" not in request.url
+        else None,
+    )
+    phone.context.set_offline(False)
+    phone.clock.run_for(4_100)  # the next poll
+    assert wait_for(lambda: phone.locator("table.sheet tbody tr:nth-child(3)").count() == 1)
+    assert len(asked) == 1, asked
+    assert asked[0].startswith(sheet + "live/")
+    totals = [
+        int(t.replace("\u2212", "-")) for t in phone.locator(".total-card .value").all_inner_texts()
+    ]
+    assert sum(totals) == 0 and any(totals)
+    shot(phone, "caught-up")
+    # and the polls go on, each one cheap: the next one says the phone shows revision 3 with
+    # 3 deals (the server answers it with a 204 and one query, tests/games/test_poll.py)
+    phone.clock.run_for(4_100)
+    assert wait_for(lambda: len(asked) == 2)
+    game.refresh_from_db()
+    assert asked[1] == f"{sheet}live/?rev={game.revision}&n=3"
