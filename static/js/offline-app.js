@@ -192,6 +192,24 @@
     form.parentNode.insertBefore(top, form);
   }
 
+  /* A game's state as the server last gave it (the other kinds: what follows comes from
+     their rules, on the server) is the state before the entries the phone keeps: a note
+     says so (`where`: "after" the node, or "inside" it), and goes with them. */
+  function stateNote(node, text, where) {
+    var found = where === "after" ? node.nextElementSibling : node.querySelector(".offline-state-note");
+    var note = found && found.classList.contains("offline-state-note") ? found : null;
+    if (!text) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = el("p", "help offline-state-note");
+      if (where === "after") node.after(note);
+      else node.appendChild(note);
+    }
+    note.textContent = text;
+  }
+
   function entryScreen(form) {
     form.dataset.offlinePage = form.dataset.offlineNumber;
     var token = form.dataset.offlineToken;
@@ -217,6 +235,9 @@
     // a screen kept from before (or entries still waiting): the number this entry will have
     opened.then(function () { return Q.all(token); }).then(function (waiting) {
       if (!fixing) showNumber(form, nextNumber(form, waiting));
+      var others = waiting.filter(function (e) { return !fixing || e.id !== fixing.id; });
+      var line = document.querySelector(".state-line");
+      if (line && others.length) stateNote(line, form.dataset.offlineState, "after");
     });
     var submitting = false;
     form.addEventListener("submit", function (event) {
@@ -404,6 +425,8 @@
     if (!box) return;
     box.hidden = false;
     nextDealer(entries);
+    var state = document.querySelector("#sheet .state");
+    if (state) stateNote(state, entries.length ? t("state-before") : "", "inside");
     var last = known(token);
     var status = navigator.onLine
       ? (last ? fill(t("synced"), { time: new Date(last.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }) }) : t("never"))
