@@ -139,6 +139,8 @@
     hidden(form, "number").value = String(number);
     if (String(number) === shown) return;
     form.dataset.offlineNumber = String(number);
+    // the kind's own scripts (tarot-preview.js) seat the players of this entry
+    form.dispatchEvent(new CustomEvent("tarotclub:number", { detail: { number: number } }));
     var title = document.querySelector("h1");
     var text = title && title.firstChild;
     if (text && text.nodeType === 3) text.textContent = text.textContent.replace(shown, String(number));

@@ -213,3 +213,55 @@ def test_a_phone_back_after_ten_minutes_catches_up_with_one_request(
     assert wait_for(lambda: len(asked) == 2)
     game.refresh_from_db()
     assert asked[1] == f"{sheet}live/?rev={game.revision}&n=3"
+
+
+def test_at_a_table_where_the_dealer_sits_out_the_kept_screen_seats_the_next_deals_players(
+    phone, live_server, five, member
+):
+    from tarotclub.games.selectors import seat_players
+    from tarotclub.kinds.tarot.services import active_players, dealer_for
+
+    phone.set_viewport_size(NARROW)
+    game = game_start(players=five, first_dealer=0, dealer_sits_out=True, created_by=member)
+    sheet = open_table(phone, live_server, game)
+    seated = seat_players(game)
+    first, second = dealer_for(game, 1, seated), dealer_for(game, 2, seated)
+    playing = [p.pk for p in active_players(game, second, seated)]
+    phone.context.set_offline(True)
+    enter_deal(phone, sheet, next(p for p in seated if p.pk not in (first.pk, second.pk)))
+    phone.goto(sheet + "deal/")  # deal 1's screen, from the cache, made deal 2's
+    title = phone.locator("h1")
+    assert wait_for(lambda: title.inner_text() == f"Deal 2 · {second.short_name} deals")
+
+    def seats():
+        takers = phone.eval_on_selector_all("input[name=taker]", "l => l.map(i => +i.value)")
+        labels = phone.locator("#fs-taker label.choice span").all_inner_texts()
+        hands = phone.eval_on_selector_all(
+            "input[name^=poignee_]", "l => [...new Set(l.map(i => i.name))]"
+        )
+        return takers, labels, hands
+
+    assert wait_for(lambda: seats()[0] == playing)
+    takers, labels, hands = seats()
+    by_pk = {p.pk: p for p in seated}
+    assert labels == [by_pk[pk].label for pk in playing]
+    assert hands == [f"poignee_{pk}" for pk in playing]
+    # deal 1's dealer takes deal 2 (a button the kept screen did not have)
+    phone.click(f"label.choice:has(input[name='taker'][value='{first.pk}'])")
+    for name, value in (("contract", "garde"), ("bouts", "2"), ("points_side", "attack")):
+        phone.click(f"label.choice:has(input[name='{name}'][value='{value}'])")
+    phone.fill("input[name=points]", "49")
+    phone.wait_for_selector("#preview .offline-note")
+    # the phone's preview scores deal 2's players: deal 1's dealer in, deal 2's out
+    preview = phone.locator("#preview")
+    assert wait_for(
+        lambda: "+" in preview.inner_text() and first.short_name in preview.inner_text()
+    )
+    assert second.short_name not in preview.inner_text()
+    shot(phone, "sits-out-deal-2")
+    phone.click("button[name=save]")
+    phone.wait_for_url(sheet)
+    phone.context.set_offline(False)
+    assert wait_for(lambda: Deal.objects.filter(game=game).count() == 2)
+    deal = Deal.objects.get(game=game, number=2)
+    assert (deal.taker_id, deal.dealer_id) == (first.pk, second.pk)
