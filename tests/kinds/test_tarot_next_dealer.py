@@ -90,3 +90,34 @@ def test_the_phones_next_dealer_is_the_servers_for_any_number_of_kept_deals(firs
     dealers = [dealer_for(Game, n, seats) for n in range(1, len(seats) + 1)]
     n = queued + 1
     assert dealers[(n - 1) % len(dealers)] is dealer_for(Game, n, seats)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("first", [0, 2, 4])
+def test_the_kept_deal_screens_rotation_seats_each_deals_players(client, five, member, first):
+    """At a table where the dealer sits out, the deal screen gives the phone every seat and
+    deal 1's dealer: tarot-preview.js seats deal n's players as every seat but
+    seats[(first + n - 1) % 5], which is the server's `active_players` for that deal."""
+    from tarotclub.games.services import game_start
+    from tarotclub.kinds.tarot import services as tarot
+    from tests.kinds.test_tarot_offline_data import offline_data
+
+    game = game_start(players=five, first_dealer=first, dealer_sits_out=True, created_by=member)
+    data = offline_data(client.get(reverse("games:deal_new", args=[game.token])))
+    rotation, seated = data["rotation"], seat_players(game)
+    assert [s["pk"] for s in data["seats"]] == [
+        p.pk for p in tarot.active_players(game, dealer_for(game, 1, seated), seated)
+    ]
+    for n in range(1, 12):
+        out = rotation["seats"][(rotation["first"] + n - 1) % len(rotation["seats"])]
+        phone = [s["pk"] for s in rotation["seats"] if s["pk"] != out["pk"]]
+        server = tarot.active_players(game, dealer_for(game, n, seated), seated)
+        assert phone == [p.pk for p in server]
+
+
+@pytest.mark.django_db
+def test_a_table_where_everybody_plays_gives_no_rotation(client, game4):
+    from tests.kinds.test_tarot_offline_data import offline_data
+
+    data = offline_data(client.get(reverse("games:deal_new", args=[game4.token])))
+    assert "rotation" not in data
