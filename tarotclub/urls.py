@@ -16,6 +16,7 @@ urlpatterns = [
     path("manifest.webmanifest", core_views.manifest, name="manifest"),
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("sw.js", core_views.service_worker, name="service_worker"),
+    path("csrf/", core_views.csrf_token, name="csrf_token"),
     path("offline/<str:language>/tarot.js", tarot_views.offline_text, name="tarot_offline_text"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),

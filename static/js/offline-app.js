@@ -4,8 +4,8 @@
      (hidden client_id, a UUID; the server saves each id once). Saving with no connection, or
      while earlier entries of the game still wait, keeps the entry in the phone's queue
      (IndexedDB, offline-queue.js) and opens the sheet. With no connection the preview is
-     computed here when the scoring script is on the page (`window.TarotScore.preview`),
-     else the box says it comes back with the connection.
+     the kind's own script's (`window.TarotPreview`, the deal screen's), else the box says
+     it comes back with the connection.
    - The sheet (#offline-box): the waiting entries as rows, when it last synced and how many
      wait; the queue is sent in order when the connection returns (the online event, and
      retries with back-off). Each send gets one JSON answer (tarotclub/games/queued.py):
@@ -28,6 +28,10 @@
     return String(text || "").replace(/%\((\w+)\)s/g, function (m, key) {
       return Object.prototype.hasOwnProperty.call(params, key) ? params[key] : m;
     });
+  }
+  // core.text.no_break_hyphens: a hyphen inside a word does not break the line
+  function nobreak(text) {
+    return text.replace(/(?<=[\p{L}\p{N}_])-(?=[\p{L}\p{N}_])/gu, "\u2011");
   }
   function load(key, fallback) {
     try {
@@ -107,37 +111,15 @@
     return out;
   }
 
-  /* The hook for the phone's own preview (static/js/tarot-score.js): TarotScore.preview
-     (fields as {name: value}, context {number, token, form}) gives what the server's preview
-     shows; TarotScore.render(result), when given, makes it a node for the box. */
+  /* The preview with no connection: the kind's own script when the page has one (the deal
+     screen's static/js/tarot-preview.js, on tarot-score.js), else a note that it comes back
+     with the connection. */
   function offlinePreview(form) {
     var box = document.getElementById("preview");
     if (!box) return;
-    // the deal screen's own offline preview (static/js/tarot-preview.js) shows it itself
     if (window.TarotPreview && window.TarotPreview.ready()) {
       window.TarotPreview.render(form);
       return;
-    }
-    var score = window.TarotScore;
-    if (score && typeof score.preview === "function") {
-      try {
-        var fields = {};
-        fieldsOf(form).forEach(function (pair) { fields[pair[0]] = pair[1]; });
-        var context = {
-          number: parseInt(hidden(form, "number").value, 10),
-          token: form.dataset.offlineToken,
-          form: form
-        };
-        var result = score.preview(fields, context);
-        if (typeof score.render === "function") result = score.render(result, context);
-        if (result && result.nodeType) {
-          box.replaceChildren(result);
-        } else {
-          box.textContent = typeof result === "string" ? result
-            : (result && (result.text || result.message)) || "";
-        }
-        return;
-      } catch (e) { /* the rules refuse it, or the script failed: say so below */ }
     }
     box.replaceChildren(el("p", "help offline-preview", form.dataset.offlinePreview));
   }
@@ -151,30 +133,113 @@
     return base + waiting.length + 1;
   }
 
+  /* The entry screen's number (its hidden field and its title). */
+  function showNumber(form, number) {
+    var shown = form.dataset.offlineNumber;
+    hidden(form, "number").value = String(number);
+    if (String(number) === shown) return;
+    form.dataset.offlineNumber = String(number);
+    // the kind's own scripts (tarot-preview.js) seat the players of this entry
+    form.dispatchEvent(new CustomEvent("tarotclub:number", { detail: { number: number } }));
+    var title = document.querySelector("h1");
+    var text = title && title.firstChild;
+    if (text && text.nodeType === 3) text.textContent = text.textContent.replace(shown, String(number));
+    // who deals it (tarot): the dealers in dealing order from entry 1, as the server's rule
+    var subtitle = title && title.querySelector("[data-offline-dealers]");
+    if (!subtitle) return;
+    try {
+      var dealers = JSON.parse(subtitle.dataset.offlineDealers);
+      var name = dealers[(number - 1) % dealers.length];
+      if (name !== undefined) subtitle.textContent = nobreak(fill(subtitle.dataset.offlineSubtitle, { name: name }));
+    } catch (e) { /* the page's own subtitle stays */ }
+  }
+
+  /* An entry of the queue the server refused (the sheet's "Correct it": #queued=<id>) opened
+     again: its number and id, its values, and the server's messages by their fields. */
+  function reopen(form, entry) {
+    hidden(form, "client_id").value = entry.id;
+    showNumber(form, entry.number);
+    var values = {};
+    entry.fields.forEach(function (pair) {
+      (values[pair[0]] = values[pair[0]] || []).push(pair[1]);
+    });
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.type === "hidden" || input.type === "submit" || input.type === "button") return;
+      var wanted = values[input.name] || [];
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = wanted.indexOf(input.value) >= 0;
+      } else {
+        input.value = wanted.length ? wanted[0] : "";
+      }
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    var answer = entry.answer || {};
+    var top = el("div", "errors offline-fix");
+    top.setAttribute("role", "alert");
+    top.appendChild(el("p", "", form.dataset.offlineFix));
+    Object.keys(answer.errors || {}).forEach(function (name) {
+      var input = Array.prototype.filter.call(form.elements, function (i) { return i.name === name; })[0];
+      var fieldset = input && input.type !== "hidden" ? input.closest("fieldset") : null;
+      (answer.errors[name] || []).forEach(function (message) {
+        if (fieldset) {
+          fieldset.classList.add("has-error");
+          var p = el("p", "field-error", message);
+          p.setAttribute("role", "alert");
+          fieldset.appendChild(p);
+        } else {
+          top.appendChild(el("p", "", message));
+        }
+      });
+    });
+    form.parentNode.insertBefore(top, form);
+  }
+
+  /* A game's state as the server last gave it (the other kinds: what follows comes from
+     their rules, on the server) is the state before the entries the phone keeps: a note
+     says so (`where`: "after" the node, or "inside" it), and goes with them. */
+  function stateNote(node, text, where) {
+    var found = where === "after" ? node.nextElementSibling : node.querySelector(".offline-state-note");
+    var note = found && found.classList.contains("offline-state-note") ? found : null;
+    if (!text) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = el("p", "help offline-state-note");
+      if (where === "after") node.after(note);
+      else node.appendChild(note);
+    }
+    note.textContent = text;
+  }
+
   function entryScreen(form) {
     form.dataset.offlinePage = form.dataset.offlineNumber;
     var token = form.dataset.offlineToken;
     var id = hidden(form, "client_id");
     var summary = hidden(form, "summary");
+    var fixing = null;  // the queued entry being corrected, if any
     id.value = Q.newId();
     // a page the browser brings back (the back button) makes a new entry: a new id
     window.addEventListener("pageshow", function (event) {
-      if (event.persisted) id.value = Q.newId();
+      if (event.persisted && !fixing) id.value = Q.newId();
     });
     document.body.addEventListener("htmx:sendError", function (event) {
       if (form.contains(event.target) || event.target === form) offlinePreview(form);
     });
     if (!navigator.onLine) offlinePreview(form);
+    var asked = /^#queued=([0-9A-Fa-f-]{36})$/.exec(window.location.hash);
+    var opened = (asked ? Q.get(asked[1]) : Promise.resolve(null)).then(function (entry) {
+      if (entry && entry.token === token && entry.state === "invalid") {
+        fixing = entry;
+        reopen(form, entry);
+      }
+    });
     // a screen kept from before (or entries still waiting): the number this entry will have
-    Q.all(token).then(function (waiting) {
-      var number = nextNumber(form, waiting);
-      var shown = form.dataset.offlineNumber;
-      if (String(number) === shown) return;
-      hidden(form, "number").value = String(number);
-      form.dataset.offlineNumber = String(number);
-      var title = document.querySelector("h1");
-      var text = title && title.firstChild;
-      if (text && text.nodeType === 3) text.textContent = text.textContent.replace(shown, String(number));
+    opened.then(function () { return Q.all(token); }).then(function (waiting) {
+      if (!fixing) showNumber(form, nextNumber(form, waiting));
+      var others = waiting.filter(function (e) { return !fixing || e.id !== fixing.id; });
+      var line = document.querySelector(".state-line");
+      if (line && others.length) stateNote(line, form.dataset.offlineState, "after");
     });
     var submitting = false;
     form.addEventListener("submit", function (event) {
@@ -190,12 +255,13 @@
       if (submitting) return;  // a double tap: the first one is on its way
       submitting = true;
       summary.value = summarise(form);
-      Q.all(token).then(function (waiting) {
+      opened.then(function () { return Q.all(token); }).then(function (waiting) {
         if (navigator.onLine && !waiting.length) {
           form.submit();  // the plain save (the service worker keeps it if the network fails)
           return;
         }
-        var number = nextNumber(form, waiting);
+        // a corrected entry keeps its place in the queue: its id, number and time
+        var number = fixing ? fixing.number : nextNumber(form, waiting);
         hidden(form, "number").value = String(number);
         return Q.put({
           id: id.value,
@@ -204,8 +270,9 @@
           number: number,
           fields: fieldsOf(form),
           summary: summary.value,
-          created: Date.now(),
-          state: "waiting"
+          created: fixing ? fixing.created : Date.now(),
+          state: "waiting",
+          answer: null
         }).then(function () {
           window.location.assign(form.dataset.offlineSheet);
         });
@@ -304,9 +371,64 @@
     }).then(refresh).then(sendAll);
   }
 
+  /* An entry the server refused as it stands (the form's errors): why, what it was, and a
+     way to correct it in the entry screen (its values and the server's messages) or to
+     discard it. A game that no longer exists can only be discarded. */
+  function renderInvalid(entry, li) {
+    var answer = entry.answer || {};
+    li.className = "waiting-row invalid-row";
+    li.appendChild(el("p", "errors", fill(t("invalid"), {
+      entry: entryName(entry.number), reason: answer.message || ""
+    })));
+    var reasons = el("div", "errors invalid-reasons");
+    Object.keys(answer.errors || {}).forEach(function (name) {
+      (answer.errors[name] || []).forEach(function (message) {
+        reasons.appendChild(el("p", "", message));
+      });
+    });
+    if (reasons.childNodes.length) li.appendChild(reasons);
+    li.appendChild(el("p", "", entry.summary || ""));
+    var actions = el("div", "actions");
+    if (answer.status !== "gone") {
+      var fix = el("a", "button primary", t("correct"));
+      fix.href = entry.url + "#queued=" + encodeURIComponent(entry.id);
+      actions.appendChild(fix);
+    }
+    actions.appendChild(discardButton(entry, actions));
+    li.appendChild(actions);
+  }
+
+  /* The sheet's "Deal n: X deals." after the entries the phone keeps (they come before the
+     next deal): the server's rule (kinds/tarot/selectors.dealer_for), from the paragraph's
+     data: the sheet's count of deals, the dealers in dealing order from deal 1, the planned
+     number of deals (past it, no hint, as on the server) and the sentence with __N__ and
+     __NAME__. */
+  function nextDealer(entries) {
+    var hint = document.querySelector(".next-dealer[data-next-dealers]");
+    if (!hint) return;
+    var dealers, count = parseInt(hint.dataset.nextCount, 10);
+    try { dealers = JSON.parse(hint.dataset.nextDealers); } catch (e) { return; }
+    if (!dealers.length || isNaN(count)) return;
+    var next = count + entries.length + 1;
+    var planned = parseInt(hint.dataset.nextPlanned, 10);
+    hint.hidden = !isNaN(planned) && next > planned;
+    var template = document.createElement("template");
+    template.innerHTML = hint.dataset.nextText;
+    var walker = document.createTreeWalker(template.content, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      walker.currentNode.nodeValue = walker.currentNode.nodeValue
+        .replace("__N__", String(next))
+        .replace("__NAME__", dealers[(next - 1) % dealers.length]);
+    }
+    hint.replaceChildren(template.content);
+  }
+
   function render(token, entries) {
     if (!box) return;
     box.hidden = false;
+    nextDealer(entries);
+    var state = document.querySelector("#sheet .state");
+    if (state) stateNote(state, entries.length ? t("state-before") : "", "inside");
     var last = known(token);
     var status = navigator.onLine
       ? (last ? fill(t("synced"), { time: new Date(last.at).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }) }) : t("never"))
@@ -324,14 +446,19 @@
       if (entry.state === "conflict") {
         renderConflict(entry, li);
       } else if (entry.state === "invalid") {
-        li.className = "waiting-row invalid-row";
-        li.appendChild(el("p", "errors", fill(t("invalid"), {
-          entry: entryName(entry.number), reason: (entry.answer || {}).message || ""
-        })));
+        renderInvalid(entry, li);
+      } else if (entry.state === "forbidden") {
+        li.className = "waiting-row forbidden-row";
+        li.appendChild(el("p", "errors", fill(t("forbidden"), { entry: entryName(entry.number) })));
         li.appendChild(el("p", "", entry.summary || ""));
-        var actions = el("div", "actions");
-        actions.appendChild(discardButton(entry, actions));
-        li.appendChild(actions);
+        var again = el("div", "actions");
+        again.appendChild(button(t("send-again"), "primary", function () {
+          entry.state = "waiting";
+          entry.answer = null;
+          Q.put(entry).then(refresh).then(sendAll);
+        }));
+        again.appendChild(discardButton(entry, again));
+        li.appendChild(again);
       } else {
         li.appendChild(el("strong", "", entryName(entry.number)));
         if (entry.summary) li.appendChild(document.createTextNode(" · " + entry.summary));
@@ -358,9 +485,13 @@
     delay = Math.min(delay * 2, 60000);
   }
 
-  /* One entry sent: "saved", "done" (left the queue, not saved), "blocked" (kept, waits for
-     the player: later entries of its game wait too); a network failure rejects. */
-  function sendOne(entry) {
+  /* Where a fresh CSRF token comes from (core.views.csrf_token), from offline.js's tag. */
+  var CSRF_URL = (document.querySelector("script[data-csrf]") || { dataset: {} }).dataset.csrf;
+
+  /* One POST of an entry: the server's JSON answer; a refusal of the request itself (403:
+     the CSRF token it carries is no longer accepted) is {status: "forbidden"}; a network
+     failure or any other status rejects (the entry stays queued, tried again later). */
+  function post(entry) {
     return fetch(entry.url, {
       method: "POST",
       body: new URLSearchParams(entry.fields),
@@ -368,8 +499,41 @@
       credentials: "same-origin"
     }).then(function (response) {
       if (response.status === 410) return { status: "gone", message: "" };
+      if (response.status === 403) return { status: "forbidden", message: "" };
       if (!response.ok) throw new Error("not sent: " + response.status);
       return response.json();
+    });
+  }
+
+  /* A 403: the token the entry was made with is stale (a long time offline, a login or a
+     logout meanwhile, cookies cleared). Ask the site for a fresh one (which also sets its
+     cookie), put it in the entry and send it once more. */
+  function postWithFreshToken(entry) {
+    if (!CSRF_URL) return Promise.resolve({ status: "forbidden", message: "" });
+    return fetch(CSRF_URL, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      cache: "no-store"
+    }).then(function (response) {
+      if (!response.ok) throw new Error("no token: " + response.status);
+      return response.json();
+    }).then(function (answer) {
+      var replaced = false;
+      entry.fields = entry.fields.map(function (pair) {
+        if (pair[0] !== "csrfmiddlewaretoken") return pair;
+        replaced = true;
+        return ["csrfmiddlewaretoken", answer.token];
+      });
+      if (!replaced) entry.fields.push(["csrfmiddlewaretoken", answer.token]);
+      return Q.put(entry).then(function () { return post(entry); });
+    });
+  }
+
+  /* One entry sent: "saved", "done" (left the queue, not saved), "blocked" (kept, waits for
+     the player: later entries of its game wait too); a network failure rejects. */
+  function sendOne(entry) {
+    return post(entry).then(function (answer) {
+      return answer.status === "forbidden" ? postWithFreshToken(entry) : answer;
     }).then(function (answer) {
       switch (answer.status) {
         case "saved":
@@ -382,7 +546,8 @@
         case "conflict":
         case "invalid":
         case "gone":
-          entry.state = answer.status === "conflict" ? "conflict" : "invalid";
+        case "forbidden":
+          entry.state = { conflict: "conflict", forbidden: "forbidden" }[answer.status] || "invalid";
           entry.answer = answer;
           return Q.put(entry).then(function () { return "blocked"; });
         default:

@@ -227,11 +227,57 @@
     }
   }
 
+  /* A table where the dealer sits out: the screen kept by the phone serves the next deals
+     too (offline-app.js gives it their number). The players of deal n are every seat but
+     the dealer, seats[(first + n - 1) % seats] (kinds/tarot/selectors.dealer_for): the taker
+     buttons and the poignée boxes are theirs, in seat order, and so are the preview's seats. */
+  function reseat(form) {
+    var node = document.getElementById("tarot-offline");
+    var number = parseInt(form.dataset.offlineNumber, 10);
+    var parsed;
+    try { parsed = JSON.parse(node.textContent); } catch (e) { return; }
+    var rotation = parsed && parsed.rotation;
+    if (!rotation || isNaN(number)) return;
+    var all = rotation.seats;
+    var dealer = all[(rotation.first + number - 1) % all.length];
+    var playing = all.filter(function (s) { return s.pk !== dealer.pk; });
+    var before = parsed.seats;
+    if (playing.map(function (s) { return s.pk; }).join() === before.map(function (s) { return s.pk; }).join()) return;
+    before.forEach(function (old, i) {
+      var seat = playing[i];
+      if (!seat) return;
+      var radio = form.querySelector("input[name=taker][value='" + old.pk + "']:not([data-reseated])");
+      if (radio) {
+        radio.value = String(seat.pk);
+        radio.checked = false;
+        radio.dataset.reseated = "1";
+        var span = radio.parentNode.querySelector("span");
+        if (span) span.textContent = nobreak(seat.label);
+      }
+      var box = form.querySelector("#fs-poignee_" + old.pk + ":not([data-reseated])");
+      if (box) {
+        box.dataset.reseated = "1";
+        box.id = "fs-poignee_" + seat.pk;
+        box.querySelectorAll("input[name=poignee_" + old.pk + "]").forEach(function (input) {
+          input.name = "poignee_" + seat.pk;
+          input.id = input.id.replace("poignee_" + old.pk, "poignee_" + seat.pk);
+        });
+        var legend = box.querySelector("legend");
+        if (legend) legend.textContent = seat.label;
+      }
+    });
+    form.querySelectorAll("[data-reseated]").forEach(function (n) { delete n.dataset.reseated; });
+    parsed.seats = playing;
+    node.textContent = JSON.stringify(parsed);
+  }
+
   function start() {
     var d = data();
     var form = document.getElementById("record-form");
     if (!d || !form || typeof TarotScore === "undefined") return;
-    var show = function () { render(form, d); };
+    reseat(form);
+    form.addEventListener("tarotclub:number", function () { reseat(form); });
+    var show = function () { render(form, data()); };
     // htmx asks the server on each change: offline, it is not asked (the request would fail
     // after a wait); when the request fails on the way, the phone answers instead.
     form.addEventListener("htmx:beforeRequest", function (event) {

@@ -11,6 +11,7 @@ from django.contrib.staticfiles import finders
 from django.core.paginator import Paginator
 from django.db import DEFAULT_DB_ALIAS
 from django.http import FileResponse, HttpResponseRedirect, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -136,6 +137,17 @@ def service_worker(request):
     response["Cache-Control"] = "no-cache, max-age=0"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+@never_cache
+@require_http_methods(["GET"])
+def csrf_token(request):
+    """A fresh CSRF token for a phone's queue (`static/js/offline-app.js`): an entry kept
+    offline carries the token of the page it was made on, which the site may no longer accept
+    when it is sent (its cookie expired or was renewed by a login meanwhile). The answer sets
+    the cookie the token goes with; like every page's token, only this site's pages can read it.
+    """
+    return JsonResponse({"token": get_token(request)})
 
 
 def favicon(request):

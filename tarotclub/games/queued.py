@@ -6,7 +6,10 @@ was making (the hidden ``number``). When the network returns, it POSTs each entr
 the entry page it came from (``games:deal_new``) with ``Accept: application/json``. The page
 then answers with one JSON object instead of a page or a redirect, always with status 200 once
 the request reached the server (a 4xx or 5xx, or no answer, is a send that did not happen: the
-entry stays queued and is sent again later):
+entry stays queued and is sent again later; a 403 is a CSRF token the site no longer accepts
+after a long time offline: the phone asks ``/csrf/`` for a fresh one (``core.views.csrf_token``)
+and sends the entry once more; refused again, it keeps the entry and tells the player what to
+do, and sends it again only when the player taps "Send again"):
 
 ``{"status": "saved", "number": 3, "message": "Deal 3 saved."}``
     Stored now as entry ``number`` (its score is the server's: the phone reads the sheet).
@@ -26,7 +29,9 @@ entry stays queued and is sent again later):
     the next entry or discard it. The phone drops it from its queue and says so.
 ``{"status": "invalid", "message": ..., "errors": {"field": ["message", ...]}}``
     The form refuses the entry (the rules, a missing field): nothing was written. The phone
-    keeps it, shows why, and lets the player discard it (and enter it again).
+    keeps it, shows why, and lets the player correct it (the entry screen opens with its
+    values and these messages by their fields, and sends it in its place, with its id) or
+    discard it.
 ``{"status": "gone", "message": ...}``
     The game no longer exists (a tournament round redrawn): nothing was written.
 

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
 
@@ -312,6 +312,14 @@ def sheet_context(request, game, played=None, *, parts=None) -> dict:
     return context
 
 
+#: A kind whose rules the phone has not (its state, who deals next) says its sheet is from
+#: before the entries waiting on the phone (offline-app.js).
+STATE_BEFORE_QUEUE = gettext_lazy(
+    "Before the entries waiting on this phone: what follows (who deals, the scores) comes "
+    "when they are sent."
+)
+
+
 def offline_words(kind) -> dict[str, str]:
     """What the phone's queue says on the sheet (`static/js/offline.js`), in the page's
     language; placeholders are filled on the phone. Plurals: the form for one and the form
@@ -338,6 +346,15 @@ def offline_words(kind) -> dict[str, str]:
         "refused": _("%(entry)s was not added: %(reason)s"),
         "kept": _("It is kept for the director (or the game's owner), who can still add it."),
         "invalid": _("%(entry)s was refused: %(reason)s"),
+        "correct": _("Correct it"),
+        "forbidden": _(
+            "%(entry)s could not be sent: the site refused this phone's request (after a long "
+            "time offline, or with its cookies cleared or blocked). It stays on this phone. "
+            "Reload this page while connected and tap “Send again”. If it is refused again, "
+            "allow this site's cookies, or enter it from another phone."
+        ),
+        "send-again": _("Send again"),
+        "state-before": str(STATE_BEFORE_QUEUE),
         "ok": _("OK"),
     }
 
@@ -422,6 +439,7 @@ def _entry_page(request, played, *, form, number, editing, preview=None, error=N
         "preview_error": error,
         "preview_template": kind.preview_template(),
         "stale": stale,
+        "offline_state": STATE_BEFORE_QUEUE,
         **kind.preview_extra(played, form),
         **kind.entry_context(played, number, editing=editing),
     }

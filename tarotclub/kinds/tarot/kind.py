@@ -267,10 +267,20 @@ class Tarot(Kind):
 
     def entry_context(self, played: TarotPlayed, number: int, *, editing: bool) -> dict:
         dealer = self._dealer(played, number)
-        return {
+        context = {
             "subtitle": _("%(name)s deals") % {"name": dealer.short_name},
             "offline_preview": self.offline_preview(played, dealer),
         }
+        if not editing:
+            # the phone names the dealer of the entry it makes offline, after the ones it keeps
+            # (offline-app.js): the dealers in dealing order from deal 1, as `dealer_for`
+            dealers = [
+                services.dealer_for(played.game, n, played.players)
+                for n in range(1, len(played.players) + 1)
+            ]
+            context["subtitle_dealers"] = json.dumps([p.short_name for p in dealers])
+            context["subtitle_text"] = _("%(name)s deals")
+        return context
 
     def offline_preview(self, played: TarotPlayed, dealer) -> dict:
         """What static/js/tarot-preview.js needs to fill the preview with no network, as the
@@ -278,18 +288,25 @@ class Tarot(Kind):
         sentence it may show in the page's language (`offline_text`, a script the phone keeps:
         the same for every game, so not in each page's 30 KB)."""
         active = services.active_players(played.game, dealer, played.players)
-        return {
-            "seats": [
-                {
-                    "pk": p.pk,
-                    "short": str(getattr(p, "compact", p.label)),
-                    "full": p.name,
-                    "name": played.names.get(p.pk, str(p.pk)),
-                }
-                for p in active
-            ],
-            "text_url": offline_text_url(),
-        }
+
+        def seat(p):
+            return {
+                "pk": p.pk,
+                "short": str(getattr(p, "compact", p.label)),
+                "full": p.name,
+                "name": played.names.get(p.pk, str(p.pk)),
+                "label": p.label,
+            }
+
+        data = {"seats": [seat(p) for p in active], "text_url": offline_text_url()}
+        if played.game.dealer_sits_out:
+            # the screen a phone keeps serves the next deals too, each with its own dealer
+            # out: every seat in order, and where deal 1's dealer sits (`dealer_for`)
+            data["rotation"] = {
+                "seats": [seat(p) for p in played.players],
+                "first": played.game.first_dealer,
+            }
+        return data
 
     def offline_scripts(self) -> list[str]:
         return [offline_text_url()]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet, Sum
 
+from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.models import Change, Game
 from tarotclub.games.selectors import seat_players
 from tarotclub.players.models import Player
@@ -51,6 +53,14 @@ class Sheet:
     leaders: set[int] = field(default_factory=set)
     next_dealer: Player | None = None
     next_active: list[Player] = field(default_factory=list)
+    #: who deals deal n is dealers[(n - 1) % len(dealers)] (`dealer_for`, for the phone)
+    dealers: list[Player] = field(default_factory=list)
+
+    @property
+    def dealers_json(self) -> str:
+        """The dealers' names in dealing order from deal 1, as the sheet's hint shows them:
+        the phone names who deals next after the deals it keeps offline (offline-app.js)."""
+        return json.dumps([no_break_hyphens(p.label) for p in self.dealers], ensure_ascii=False)
 
     @property
     def standing(self) -> list[tuple[Player, int, bool]]:
@@ -91,7 +101,13 @@ def _standing(game: Game, players: list[Player], count: int, totals: dict[int, i
     leaders = {pk for pk, t in totals.items() if count and t == best}
     next_dealer = dealer_for(game, count + 1, players) if players else None
     next_active = active_players(game, next_dealer, players) if next_dealer else []
-    return {"leaders": leaders, "next_dealer": next_dealer, "next_active": next_active}
+    dealers = [dealer_for(game, n, players) for n in range(1, len(players) + 1)]
+    return {
+        "leaders": leaders,
+        "next_dealer": next_dealer,
+        "next_active": next_active,
+        "dealers": dealers,
+    }
 
 
 def game_sheet(game: Game) -> Sheet:
