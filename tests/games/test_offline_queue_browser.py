@@ -4,7 +4,6 @@ reopened in the entry screen and corrected. Chromium through the `phone` fixture
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -12,18 +11,11 @@ from django.middleware.csrf import CsrfViewMiddleware, RejectRequest
 
 from tarotclub.games.services import game_start
 from tarotclub.kinds.tarot.models import Deal
-from tests.games.test_offline_browser import enter_deal, open_table, takers, wait_for
+from tests.games.test_offline_browser import enter_deal, open_table, shot, takers, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 NARROW = {"width": 360, "height": 740}
-SHOTS = os.environ.get("OFFLINE_SHOTS", "")
-
-
-def shot(page, name):
-    if SHOTS:
-        os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
 
 
 @pytest.fixture
