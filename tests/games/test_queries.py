@@ -148,3 +148,33 @@ def test_the_poll(client, four, member, where, size):
     count, response = _count(lambda: client.get(f"{url}?rev={game.revision - 1}"))
     assert response.status_code == 200
     assert count == QUERIES[where]["poll_changed"], count
+
+
+def _compiled(call) -> tuple[int, object]:
+    """(ORM queries compiled, response): what the ORM's SQL compiler built during `call`."""
+    from unittest import mock
+
+    from django.db.models.sql.compiler import SQLCompiler
+
+    real = SQLCompiler.as_sql
+    with mock.patch.object(SQLCompiler, "as_sql", autospec=True, side_effect=real) as as_sql:
+        response = call()
+    return as_sql.call_count, response
+
+
+def test_the_poll_that_finds_nothing_new_compiles_no_orm_query(client, four, member):
+    """The most frequent request of a room (every open sheet, every 4 s): one plain SELECT,
+    no ORM query to compile (which cost several times the query itself)."""
+    game = _table_game("casual", four, member, 2)
+    url = reverse("games:poll", args=[game.token])
+    compiled, response = _compiled(lambda: client.get(f"{url}?rev={game.revision}"))
+    assert response.status_code == 204
+    assert compiled == 0
+
+
+def test_the_revision_of_a_share_link(four, member):
+    game = _table_game("casual", four, member, 2)
+    assert game_selectors.revision_by_token(game.token) == (game.revision, game.kind)
+    assert game_selectors.revision_by_token(game.token[:-1] + "!") is None
+    assert game_selectors.revision_by_token("") is None
+    assert game_selectors.revision_by_token("x" * 33) is None
