@@ -186,9 +186,9 @@ THREADS = 4
 # between two polls (4 s, games/_sheet.html), so a phone polls on the connection it has, as
 # its browser expects, instead of a new TCP connection every time (gunicorn's default, 2 s,
 # is shorter). An idle connection costs the worker a socket in its poller, not a thread. It
-# also spares the worker's main thread the close of a connection after each answer, which
-# waits for the phone to acknowledge it (gunicorn's graceful close, seen in bench/load.py's
-# profile) while no other connection is accepted.
+# also spares the worker's main thread the close of a connection after each answer: recent
+# gunicorn closes gracefully there, waiting (up to 2 s) for the phone to close its side,
+# and accepts no other connection meanwhile.
 KEEPALIVE = 5
 
 
