@@ -21,8 +21,15 @@ Records the goals (bench/goals.py). Bounded: at most BURST_DEALS deals per table
 BURST_SECONDS for the burst, EVENING_SECONDS for the evening, one client process, loopback
 only; the server is stopped at the end, also after a failure or Ctrl-C.
 
-The client is the standard library only (asyncio, one connection a request: the phones come
-back every 4 s, longer than the server keeps a connection open).
+The client is the standard library only (asyncio streams, no HTTP library): the phones are
+separate devices in a room, while here one process plays all 250 on the same cores as the
+server, so each phone's work is kept small (its CPU time per request is printed beside the
+server's). Each phone keeps its connection open as a browser does (HTTP/1.1 keep-alive; the
+server keeps an idle one longer than a sheet's poll interval, bin/serve.py), and its sheet
+polls with what a real sheet sends (its revision and the number of entries it shows), so a
+poll after a change gets only that change. Before the burst, every kind of request is also
+sent one at a time at each table, for the server's CPU time per request of each kind: the
+figure to compare between two versions of the code on a machine busy with other work.
 """
 
 from __future__ import annotations
@@ -233,10 +240,13 @@ def group_cpu(pgid: int) -> float:
 
 
 class Phase:
-    """A phase's wall time, the server's CPU time and the client's, for the report."""
+    """A phase's wall time, the server's CPU time and the client's, for the report; each also
+    per request answered (CPU time, unlike wall time, is not stretched by other work on the
+    machine: the figure to compare between two runs)."""
 
-    def __init__(self, server: Server):
+    def __init__(self, server: Server, stats: Stats):
         self.server = server
+        self.stats = stats
 
     def __enter__(self):
         self.wall = time.monotonic()
@@ -250,10 +260,13 @@ class Phase:
         self.client = time.process_time() - self.client
 
     def __str__(self) -> str:
+        requests = max(1, sum(len(v) for v in self.stats.times.values()))
         return (
             f"  {self.wall:.1f} s; the server used {self.cpu:.1f} s of CPU"
             f" ({self.cpu / self.wall:.2f} cores of {os.cpu_count()}), the phones"
-            f" {self.client:.1f} s; load average {os.getloadavg()[0]:.1f}"
+            f" {self.client:.1f} s; load average {os.getloadavg()[0]:.1f}\n"
+            f"  CPU per request: server {self.cpu / requests * 1000:.2f} ms, phones"
+            f" {self.client / requests * 1000:.2f} ms ({requests} requests)"
         )
 
 
@@ -284,18 +297,30 @@ def percentile(values: list[float], p: float) -> float:
 
 
 class Phone:
-    """One phone: its cookies, one connection per request."""
+    """One phone: its cookies and its connection, kept open from one request to the next.
+
+    As a phone's browser does (HTTP/1.1 keep-alive): the connection is reused while the server
+    keeps it (bin/serve.py's KEEPALIVE, longer than a sheet's poll interval); one the server
+    closed meanwhile is noticed on the next request, which is sent again once on a new
+    connection, as browsers do when a reused connection closes before any byte of the answer
+    (a deal sent twice that way is refused by its entry number, so never saved twice).
+
+    The phones are separate devices in the room; here one process plays them all, on the same
+    cores as the server, so a phone's work is kept small: asyncio streams, the answer read by
+    its Content-Length, no HTTP library.
+    """
 
     def __init__(self, port: int):
         self.port = port
         self.cookies: dict[str, str] = {}
+        self.connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.connections = 0  # opened, for the report
 
-    async def request(self, method: str, path: str, *, form=None, headers=None):
+    def _raw(self, method: str, path: str, form, headers) -> bytes:
         body = urllib.parse.urlencode(form).encode() if form is not None else b""
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {HOST}:{self.port}",
-            "Connection: close",
             "Accept-Language: fr",
             "User-Agent: tarotclub-bench-load",
         ]
@@ -308,17 +333,35 @@ class Phone:
                 f"Origin: http://{HOST}:{self.port}",
             ]
         lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+    async def request(self, method: str, path: str, *, form=None, headers=None):
+        raw = self._raw(method, path, form, headers)
         start = time.perf_counter()
-        reader, writer = await asyncio.open_connection(HOST, self.port)
+        reused = self.connection is not None
         try:
-            writer.write(raw)
-            data = await reader.read()
-        finally:
-            writer.close()
+            try:
+                answer = await self._exchange(raw)
+            except (asyncio.IncompleteReadError, ConnectionError) as e:
+                nothing = not isinstance(e, asyncio.IncompleteReadError) or not e.partial
+                self.close()
+                if not (reused and nothing):
+                    raise
+                answer = await self._exchange(raw)  # the server had closed the kept connection
+        except BaseException:  # a timeout, an error: the connection's state is unknown
+            self.close()
+            raise
         ms = (time.perf_counter() - start) * 1000
-        head, _, content = data.partition(b"\r\n\r\n")
-        head_lines = head.decode("latin-1").split("\r\n")
+        return (*answer, ms)
+
+    async def _exchange(self, raw: bytes):
+        if self.connection is None:
+            self.connection = await asyncio.open_connection(HOST, self.port)
+            self.connections += 1
+        reader, writer = self.connection
+        writer.write(raw)
+        head = await reader.readuntil(b"\r\n\r\n")
+        head_lines = head[:-4].decode("latin-1").split("\r\n")
         status = int(head_lines[0].split()[1])
         found: dict[str, str] = {}
         for line in head_lines[1:]:
@@ -328,7 +371,32 @@ class Phone:
                 self._cookie(value)
             else:
                 found[name] = value
-        return status, found, content, ms
+        if status in {204, 304} or status < 200:
+            content = b""
+        elif "content-length" in found:
+            content = await reader.readexactly(int(found["content-length"]))
+        elif found.get("transfer-encoding", "").lower() == "chunked":
+            content = await self._chunks(reader)
+        else:  # the answer ends with the connection
+            content = await reader.read()
+            found["connection"] = "close"
+        if found.get("connection", "").lower() == "close":
+            self.close()
+        return status, found, content
+
+    @staticmethod
+    async def _chunks(reader: asyncio.StreamReader) -> bytes:
+        parts = []
+        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            parts.append(await reader.readexactly(size))
+            await reader.readexactly(2)
+        await reader.readuntil(b"\r\n")  # the (empty) trailer
+        return b"".join(parts)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection[1].close()
+            self.connection = None
 
     def _cookie(self, header: str) -> None:
         pair, *attributes = header.split(";")
@@ -342,18 +410,32 @@ class Phone:
 
 FORM_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 NUMBER = re.compile(rb'name="number" value="(\d+)"')
-REVISION = re.compile(rb'data-revision="(\d+)"|[?&]rev=(\d+)')
+REVISION = re.compile(rb'data-revision="(\d+)"|[?&]rev=(\d+)|name="rev" value="(\d+)"')
+SHOWN = re.compile(rb'name="n" value="(\d+)"')
 
 
 def _revision(content: bytes) -> int | None:
     m = REVISION.search(content)
-    return int(m.group(1) or m.group(2)) if m else None
+    return int(m.group(1) or m.group(2) or m.group(3)) if m else None
+
+
+def _shown(content: bytes) -> int | None:
+    """The number of entries a sheet shows (its state's hidden `n`), sent back with its poll."""
+    m = SHOWN.search(content)
+    return int(m.group(1)) if m else None
 
 
 async def timed(stats: Stats, what: str, call, expect: set[int]):
     try:
         status, headers, content, ms = await asyncio.wait_for(call, REQUEST_TIMEOUT)
-    except (OSError, TimeoutError, ValueError, IndexError) as e:
+    except (
+        OSError,
+        TimeoutError,
+        ValueError,
+        IndexError,
+        EOFError,
+        asyncio.LimitOverrunError,
+    ) as e:
         stats.error(f"{what}: {type(e).__name__} {e}")
         return None
     if status not in expect:
@@ -368,6 +450,7 @@ class Table:
         self.token = info["token"]
         self.taker = info["taker"]
         self.revision = info["revision"]
+        self.shown = 0  # the entries a sheet opened now shows (a new round: none)
         self.saved = 0  # deals the phones saw saved (302)
         self.scorer = Phone(port)
         self.sheet = f"/t/{self.token}/"
@@ -416,9 +499,10 @@ async def pause(stop: asyncio.Event, seconds: float) -> None:
 
 
 async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, every: float):
-    """A phone with the sheet open: GET live/?rev=N every `every` s (htmx's hx-trigger)."""
+    """A phone with the sheet open: GET live/?rev=R&n=N every `every` s, as htmx's hx-trigger
+    sends the sheet's state (its revision, the entries it shows)."""
     phone = Phone(table.scorer.port)
-    revision = table.revision
+    revision, shown = table.revision, table.shown
     headers = {"HX-Request": "true", "HX-Target": "sheet"}
     await pause(stop, random.uniform(0, every))
     while not stop.is_set():
@@ -426,13 +510,15 @@ async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, ev
         got = await timed(
             stats,
             f"{phase} poll",
-            phone.request("GET", f"{table.poll}?rev={revision}", headers=headers),
+            phone.request("GET", f"{table.poll}?rev={revision}&n={shown}", headers=headers),
             {200, 204},
         )
         if got is not None and got[0] == 200:
-            revision = _revision(got[2]) or revision
-            table.revision = max(table.revision or 0, revision or 0)  # the next phase's start
+            revision, shown = _revision(got[2]) or revision, _shown(got[2]) or shown
+            if (revision or 0) > (table.revision or 0):  # the next phase's start
+                table.revision, table.shown = revision, shown
         await pause(stop, every - (time.monotonic() - began))
+    phone.close()
 
 
 def pollers(tables: list[Table], stats: Stats, phase: str, stop: asyncio.Event, polls: bool):
@@ -449,8 +535,8 @@ async def burst(tables: list[Table], stats: Stats, *, polls: bool = True) -> flo
     stop = asyncio.Event()
 
     async def scorer(table: Table) -> None:
-        form = None
-        while table.saved < BURST_DEALS and time.monotonic() < deadline:
+        form, before = None, table.saved
+        while table.saved - before < BURST_DEALS and time.monotonic() < deadline:
             if form is None:
                 form = await table.open_form(stats, "burst")
                 if form is None:
@@ -467,6 +553,8 @@ async def burst(tables: list[Table], stats: Stats, *, polls: bool = True) -> flo
     elapsed = time.monotonic() - start
     stop.set()
     await asyncio.gather(*polling)
+    for table in tables:  # this event loop's connections end with it
+        table.scorer.close()
     return elapsed
 
 
@@ -487,6 +575,100 @@ async def evening(tables: list[Table], stats: Stats, *, polls: bool = True) -> N
     await asyncio.sleep(EVENING_SECONDS)
     stop.set()  # what is in flight finishes (at most REQUEST_TIMEOUT), nothing new starts
     await asyncio.gather(*scoring, *polling)
+    for table in tables:
+        table.scorer.close()
+
+
+CPU_ROUNDS = 2  # deals per table measured one at a time, before the burst
+HTMX = {"HX-Request": "true", "HX-Target": "sheet"}  # what a sheet's poll sends
+
+
+async def cpu_per_request(tables: list[Table], server: Server, stats: Stats) -> dict[str, tuple]:
+    """Each kind of request, one at a time at every table (nothing else running): the server's
+    CPU time per request (its processes' user + system time, gunicorn's own work included) and
+    the phones'. Unlike the latencies under load these barely move with other work on the
+    machine: the figures to compare between two versions of the code."""
+    costs: dict[str, list[float]] = {}
+
+    async def measure(what: str, calls) -> list:
+        server_cpu, client_cpu = group_cpu(server.proc.pid), time.process_time()
+        results = [
+            await timed(stats, f"one at a time: {what}", call(), {200, 204, 302}) for call in calls
+        ]
+        client_cpu = time.process_time() - client_cpu
+        server_cpu = group_cpu(server.proc.pid) - server_cpu
+        spent = costs.setdefault(what, [0.0, 0.0, 0])
+        spent[0] += server_cpu
+        spent[1] += client_cpu
+        spent[2] += len(calls)
+        return results
+
+    for _ in range(CPU_ROUNDS):
+        pages = await measure(
+            "deal page", [lambda t=t: t.scorer.request("GET", t.deal) for t in tables]
+        )
+        forms = []
+        for t, got in zip(tables, pages, strict=True):
+            token, number = (
+                (FORM_TOKEN.search(got[2]), NUMBER.search(got[2])) if got else (None, None)
+            )
+            if not token or not number:
+                raise RuntimeError(f"{t.token}: the deal page has no form")
+            forms.append(
+                {
+                    "csrfmiddlewaretoken": token.group(1).decode(),
+                    "number": number.group(1).decode(),
+                    "taker": t.taker,
+                    **DEAL,
+                }
+            )
+        before = [(t.revision, t.shown) for t in tables]
+        saved = await measure(
+            "save",
+            [
+                lambda t=t, f=f: t.scorer.request("POST", t.deal, form=f)
+                for t, f in zip(tables, forms, strict=True)
+            ],
+        )
+        for t, got in zip(tables, saved, strict=True):
+            if got is None or got[0] != 302:
+                raise RuntimeError(f"{t.token}: the deal was not saved")
+            t.saved += 1
+        await measure(
+            "sheet after a save", [lambda t=t: t.scorer.request("GET", t.sheet) for t in tables]
+        )
+        phones = [Phone(t.scorer.port) for t in tables]
+        changes = await measure(
+            "poll, a deal new",
+            [
+                lambda t=t, p=p, b=b: p.request(
+                    "GET", f"{t.poll}?rev={b[0]}&n={b[1]}", headers=HTMX
+                )
+                for t, p, b in zip(tables, phones, before, strict=True)
+            ],
+        )
+        for t, got in zip(tables, changes, strict=True):
+            t.revision, t.shown = _revision(got[2]) or t.revision, _shown(got[2]) or t.shown
+        await measure(
+            "poll, nothing new",
+            [
+                lambda t=t, p=p: p.request(
+                    "GET", f"{t.poll}?rev={t.revision}&n={t.shown}", headers=HTMX
+                )
+                for t, p in zip(tables, phones, strict=True)
+            ],
+        )
+        for p in phones:
+            p.close()
+    for t in tables:
+        t.scorer.close()
+    return {what: (s / n * 1000, c / n * 1000, n) for what, (s, c, n) in costs.items()}
+
+
+def report_cpu(costs: dict[str, tuple]) -> None:
+    print(f"  {'request':<22} {'count':>6} {'server CPU ms':>14} {'phone CPU ms':>13}")
+    for what, (server_ms, client_ms, n) in costs.items():
+        print(f"  {what:<22} {n:>6} {server_ms:14.2f} {client_ms:13.2f}")
 
 
 async def trivial_ms(port: int, stats: Stats, repeat: int = 50) -> float:
@@ -497,6 +679,7 @@ async def trivial_ms(port: int, stats: Stats, repeat: int = 50) -> float:
         got = await timed(stats, "trivial", phone.request("GET", "/favicon.ico"), {302})
         if got:
             times.append(stats.times["trivial"][-1])
+    phone.close()
     return statistics.median(times) if times else float("nan")
 
 
@@ -566,7 +749,10 @@ def run(*, workers: int | None = None, threads: int | None = None, polls: bool =
             burst_stats = Stats()
             trivial = asyncio.run(trivial_ms(port, burst_stats))
             burst_stats.times.pop("trivial", None)
-            with Phase(server) as phase:
+            costs = asyncio.run(cpu_per_request(tables, server, Stats()))
+            print("\n0. CPU time per request, one request at a time at each table")
+            report_cpu(costs)
+            with Phase(server, burst_stats) as phase:
                 elapsed = asyncio.run(burst(tables, burst_stats, polls=polls))
             saves = len(burst_stats.times.get("burst save", []))
             print(
@@ -577,7 +763,7 @@ def run(*, workers: int | None = None, threads: int | None = None, polls: bool =
             print(phase)
 
             evening_stats = Stats()
-            with Phase(server) as phase:
+            with Phase(server, evening_stats) as phase:
                 asyncio.run(evening(tables, evening_stats, polls=polls))
             print(
                 f"\n2. Club evening: a deal per table every {EVERY_DEAL / COMPRESS:g} s"

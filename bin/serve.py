@@ -182,6 +182,14 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 # the choice: fifty phones in a burst and a club evening.
 WORKERS = 2
 THREADS = 4
+# Seconds an idle connection is kept open (HTTP keep-alive): longer than an open sheet waits
+# between two polls (4 s, games/_sheet.html), so a phone polls on the connection it has, as
+# its browser expects, instead of a new TCP connection every time (gunicorn's default, 2 s,
+# is shorter). An idle connection costs the worker a socket in its poller, not a thread. It
+# also spares the worker's main thread the close of a connection after each answer: recent
+# gunicorn closes gracefully there, waiting (up to 2 s) for the phone to close its side,
+# and accepts no other connection meanwhile.
+KEEPALIVE = 5
 
 
 def gunicorn_command(bind: str, port: int, *, workers: int = WORKERS, threads: int = THREADS):
@@ -202,6 +210,8 @@ def gunicorn_command(bind: str, port: int, *, workers: int = WORKERS, threads: i
         str(workers),
         "--threads",
         str(threads),
+        "--keep-alive",
+        str(KEEPALIVE),
         "--timeout",
         "60",
         "--graceful-timeout",

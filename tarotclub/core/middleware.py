@@ -1,4 +1,6 @@
-"""Refuse, with a translated 400 page, requests whose form data cannot be read as a person's.
+"""The site's middleware: requests whose data cannot be read refused; the policy header.
+
+Refuse, with a translated 400 page, requests whose form data cannot be read as a person's:
 
 - a NUL character anywhere in the path or the data: no database stores it, no person types it;
 - a NUL character in a cookie: PostgreSQL refuses the session lookup of such a session cookie
@@ -17,10 +19,15 @@ front, and every such request gets the same translated answer before any view ru
 from __future__ import annotations
 
 import codecs
+import functools
 from importlib import import_module
 
+from csp.constants import HEADER, HEADER_REPORT_ONLY
+from csp.middleware import CheckableLazyObject, CSPMiddleware
+from csp.utils import build_policy
 from django.conf import settings
 from django.core.exceptions import BadRequest, SuspiciousOperation
+from django.core.signals import setting_changed
 from django.http import QueryDict
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
@@ -121,3 +128,60 @@ class RejectNulMiddleware:
                 response.delete_cookie(name)
             return response
         return self.get_response(request)
+
+
+# --- the Content-Security-Policy header ------------------------------------------------------
+
+#: What a view sets on its answer to change the policy (django-csp's decorators).
+POLICY_CHANGES = (
+    "_csp_config",
+    "_csp_update",
+    "_csp_replace",
+    "_csp_config_ro",
+    "_csp_update_ro",
+    "_csp_replace_ro",
+)
+
+
+@functools.cache
+def site_policy(report_only: bool = False) -> str:
+    """The header of settings.CONTENT_SECURITY_POLICY (or its report-only one), as django-csp
+    builds it: the same for every answer no view changes, so built once per process."""
+    return build_policy(report_only=report_only)
+
+
+def _policy_setting_changed(*, setting: str, **kwargs) -> None:
+    if setting.startswith("CONTENT_SECURITY_POLICY"):
+        site_policy.cache_clear()
+
+
+setting_changed.connect(_policy_setting_changed)
+
+
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's middleware, but the site's policy is not built again for every answer
+    (issue 12: some 5 % of a poll's time on the server, twice over for the report-only header).
+
+    An answer a view changed the policy of (django-csp's decorators), or whose page used a
+    nonce, gets django-csp's own treatment; every other gets the same header as django-csp
+    would give it (tests/core/test_policy_header.py), with its exemptions and excluded
+    prefixes.
+    """
+
+    def process_response(self, request, response):
+        changed = any(getattr(response, name, None) is not None for name in POLICY_CHANGES)
+        if changed or getattr(request, "_csp_nonce", None) is not None or settings.DEBUG:
+            return super().process_response(request, response)
+        for report_only, header, exempt, name in (
+            (False, HEADER, "_csp_exempt", "CONTENT_SECURITY_POLICY"),
+            (True, HEADER_REPORT_ONLY, "_csp_exempt_ro", "CONTENT_SECURITY_POLICY_REPORT_ONLY"),
+        ):
+            policy = site_policy(report_only)
+            if not policy or header in response or getattr(response, exempt, False):
+                continue
+            prefixes = (getattr(settings, name, None) or {}).get("EXCLUDE_URL_PREFIXES") or ()
+            if not request.path_info.startswith(tuple(prefixes)):
+                response[header] = policy
+        # as django-csp: a nonce asked for after the header is written is an error
+        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        return response

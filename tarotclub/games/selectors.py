@@ -71,10 +71,26 @@ def _token_sql(vendor: str) -> str:
 
 
 def revision_by_token(token: str) -> tuple[int, str] | None:
-    """(revision, kind) of a share link's game, for a poll that asks whether anything changed."""
+    """(revision, kind) of a share link's game, for a poll that asks whether anything changed.
+
+    The most frequent request of a room (every open sheet, every 4 s), mostly answered by this
+    alone: one plain SELECT on the unique token. The ORM's `.values_list().first()` compiled
+    it (with an ORDER BY and a LIMIT a unique column needs not) in more time than it ran.
+    """
     if not token or len(token) > 32:
         return None
-    return Game.objects.filter(token=token).values_list("revision", "kind").first()
+    with connection.cursor() as cursor:
+        cursor.execute(_revision_sql(connection.vendor), [token])
+        row = cursor.fetchone()
+    return (row[0], row[1]) if row else None
+
+
+@functools.cache
+def _revision_sql(vendor: str) -> str:
+    return (
+        f"SELECT {sql.column(Game, 'revision')}, {sql.column(Game, 'kind')} FROM"
+        f" {sql.table(Game)} WHERE {sql.column(Game, 'token')} = %s"
+    )
 
 
 def seat_players(game: Game) -> list[Player]:

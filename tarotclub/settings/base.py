@@ -77,7 +77,8 @@ MIDDLEWARE = [
     # anyway, so BREACH has nothing to add.) Placed before every middleware that may read
     # or change the body.
     "django.middleware.gzip.GZipMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the site's policy built once (tarotclub/core/middleware.py)
+    "tarotclub.core.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -44,3 +44,44 @@ def test_percentiles_interpolate_between_the_measured_values():
     assert load.percentile(values, 50) == 50.5
     assert round(load.percentile(values, 99), 2) == 99.01
     assert load.percentile([5.0], 95) == 5.0
+
+
+def test_a_phone_keeps_its_connection_and_opens_another_when_the_server_closed_it():
+    """The keep-alive phone: answers read by their length (or chunks), the connection reused,
+    and a request sent again once on a new connection when the server had closed the kept one
+    (as its keep-alive ran out) before answering anything."""
+    import asyncio
+
+    answers = [
+        b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nSet-Cookie: csrftoken=t; Path=/\r\n\r\nhello",
+        b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n",
+        b"HTTP/1.1 204 No Content\r\n\r\n",
+    ]
+    connections = []
+
+    async def serve(reader, writer):
+        connections.append(writer)
+        for answer in answers[:2] if len(connections) == 1 else answers[2:]:
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(answer)
+            await writer.drain()
+        writer.close()  # the first connection after two answers, unasked
+
+    async def run():
+        server = await asyncio.start_server(serve, load.HOST, 0)
+        port = server.sockets[0].getsockname()[1]
+        phone = load.Phone(port)
+        got = []
+        for _ in range(3):
+            status, _headers, content, _ms = await phone.request("GET", "/")
+            got.append((status, content))
+            await asyncio.sleep(0.05)  # the server closes the first connection meanwhile
+        phone.close()
+        server.close()
+        await server.wait_closed()
+        return got, phone
+
+    got, phone = asyncio.run(run())
+    assert got == [(200, b"hello"), (200, b"abcde"), (204, b"")]
+    assert phone.cookies == {"csrftoken": "t"}
+    assert phone.connections == 2

@@ -195,3 +195,19 @@ def test_a_key_file_others_can_read_is_refused(tmp_path):
     (tmp_path / "secret_key").write_text("changeme")
     with pytest.raises(SystemExit, match="DJANGO_SECRET_KEY|secret key"):
         script.secret_key(tmp_path)
+
+
+def test_an_open_sheet_keeps_its_connection_from_one_poll_to_the_next():
+    """gunicorn keeps an idle connection longer than a sheet waits between two polls: a phone
+    polls on the connection it has, without a new TCP connection (and the close of the old
+    one) every 4 s."""
+    sys.path.insert(0, str(ROOT / "bin"))
+    try:
+        import serve as script
+    finally:
+        sys.path.remove(str(ROOT / "bin"))
+    sheet = (ROOT / "templates" / "games" / "_sheet.html").read_text(encoding="utf-8")
+    every = int(re.search(r'hx-trigger="every (\d+)s"', sheet).group(1))
+    command = script.gunicorn_command("127.0.0.1", 8000)
+    keepalive = int(command[command.index("--keep-alive") + 1])
+    assert keepalive > every

@@ -148,3 +148,103 @@ def test_the_poll(client, four, member, where, size):
     count, response = _count(lambda: client.get(f"{url}?rev={game.revision - 1}"))
     assert response.status_code == 200
     assert count == QUERIES[where]["poll_changed"], count
+
+
+def _compiled(call) -> tuple[int, object]:
+    """(ORM queries compiled, response): what the ORM's SQL compiler built during `call`."""
+    from unittest import mock
+
+    from django.db.models.sql.compiler import SQLCompiler
+
+    real = SQLCompiler.as_sql
+    with mock.patch.object(SQLCompiler, "as_sql", autospec=True, side_effect=real) as as_sql:
+        response = call()
+    return as_sql.call_count, response
+
+
+def test_the_poll_that_finds_nothing_new_compiles_no_orm_query(client, four, member):
+    """The most frequent request of a room (every open sheet, every 4 s): one plain SELECT,
+    no ORM query to compile (which cost several times the query itself)."""
+    game = _table_game("casual", four, member, 2)
+    url = reverse("games:poll", args=[game.token])
+    compiled, response = _compiled(lambda: client.get(f"{url}?rev={game.revision}"))
+    assert response.status_code == 204
+    assert compiled == 0
+
+
+def test_the_revision_of_a_share_link(four, member):
+    game = _table_game("casual", four, member, 2)
+    assert game_selectors.revision_by_token(game.token) == (game.revision, game.kind)
+    assert game_selectors.revision_by_token(game.token[:-1] + "!") is None
+    assert game_selectors.revision_by_token("") is None
+    assert game_selectors.revision_by_token("x" * 33) is None
+
+
+def test_the_poll_after_a_new_deal_reads_the_new_deals_without_the_orm(client, four, member):
+    """A poll after a deal was added (every sheet of a table, once a deal): the deals written
+    since are read with one plain SELECT (core.sql), and arrive as the sheet's rows."""
+    from django.db.models.sql.compiler import SQLCompiler
+
+    game = _table_game("casual", four, member, 3)
+    url = reverse("games:poll", args=[game.token])
+    shown, since = 2, Deal.objects.get(game=game, number=3).revision - 1
+    seen = []
+    real = SQLCompiler.as_sql
+
+    def as_sql(self, *args, **kwargs):
+        seen.append(self.query.model)
+        return real(self, *args, **kwargs)
+
+    from unittest import mock
+
+    with mock.patch.object(SQLCompiler, "as_sql", as_sql):
+        response = client.get(url, {"rev": since, "n": shown})
+    assert response.status_code == 200 and response["HX-Reswap"] == "none"
+    assert b'id="sheet-state"' in response.content
+    from tarotclub.kinds.tarot.models import DealLine
+
+    assert DealLine not in seen and Deal not in seen
+
+
+@pytest.mark.parametrize("where", ["casual", "tournament"])
+def test_the_deals_a_poll_sends_are_the_sheets_own_rows(four, member, where):
+    """What the poll after new deals sends is what the whole sheet shows for those deals."""
+    from tarotclub.kinds.tarot import selectors as tarot_selectors
+
+    game = _table_game(where, four, member, 5)
+    since = Deal.objects.get(game=game, number=3).revision - 1
+    game = Game.objects.get(pk=game.pk)
+    changes = tarot_selectors.sheet_changes(game, since=since, shown=2)
+    full = tarot_selectors.game_sheet(game)
+    assert changes.added == {3, 4, 5} and not changes.replaced
+    assert changes.sheet.rows == [row for row in full.rows if row.number >= 3]
+    for row in changes.sheet.rows:
+        deal = Deal.objects.get(pk=row.deal.pk)
+        assert (row.deal.dealer, row.deal.taker, row.deal.partner) == (
+            deal.dealer,
+            deal.taker,
+            deal.partner,
+        )
+
+
+def test_a_poll_at_five_sends_the_called_partner_as_the_sheet_shows_it(five, member):
+    from tarotclub.games.services import game_start
+    from tarotclub.kinds.tarot import selectors as tarot_selectors
+
+    game = game_start(players=five, first_dealer=0, created_by=member)
+    players = game_selectors.seat_players(game)
+    for i, partner in enumerate([players[3].pk, None, players[2].pk]):
+        dealer = tarot.dealer_for(game, i + 1, players)
+        taker = [p for p in players if p.pk != dealer.pk][1]
+        data = tarot.DealInput(taker=taker.pk, contract="garde", bouts=2, points=56)
+        if partner is not None and partner != taker.pk:
+            data = tarot.DealInput(
+                taker=taker.pk, contract="garde", bouts=2, points=56, partner=partner
+            )
+        tarot.deal_add(game=game, data=data)
+    game = Game.objects.get(pk=game.pk)
+    since = Deal.objects.get(game=game, number=2).revision - 1
+    changes = tarot_selectors.sheet_changes(game, since=since, shown=1)
+    full = tarot_selectors.game_sheet(game)
+    assert changes.sheet.rows == full.rows[1:]
+    assert any(" + " in row.taker for row in changes.sheet.rows)  # a called partner shown

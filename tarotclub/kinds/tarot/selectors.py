@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import Q, QuerySet, Sum
 
+from tarotclub.core import sql
 from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.models import Change, Game
 from tarotclub.games.selectors import seat_players
@@ -175,18 +178,7 @@ def sheet_changes(game: Game, *, since: int, shown: int) -> SheetChanges | None:
     if count <= 0 or abs(count - shown) > MAX_CHANGES:
         return None
     players = seat_players(game)
-    # the deals written since with their lines, in one query (at most 5 lines a deal)
-    found = list(
-        DealLine.objects.filter(deal__game=game, deal__revision__gt=since)
-        .select_related("deal", "deal__dealer", "deal__taker", "deal__partner")
-        .order_by("deal__number", "pk")[: (MAX_CHANGES + 1) * len(players)]
-    )
-    by_number: dict[int, Deal] = {}
-    scores: dict[int, dict[int, int]] = {}
-    for line in found:
-        deal = by_number.setdefault(line.deal.number, line.deal)
-        scores.setdefault(deal.number, {})[line.player_id] = line.score
-    written = list(by_number.values())
+    written, scores = _written_since(game, since, players)
     if len(written) > MAX_CHANGES:
         return None
     added = {d.number for d in written if d.number > shown}
@@ -222,6 +214,47 @@ def sheet_changes(game: Game, *, since: int, shown: int) -> SheetChanges | None:
     removed = list(range(count + 1, shown + 1))
     first = min(replaced) if replaced else None
     return SheetChanges(sheet, replaced, added, removed, first)
+
+
+def _written_since(game: Game, since: int, players: list[Player]):
+    """The deals written after revision `since` (at most MAX_CHANGES + 1) in number order, and
+    their scores (deal number → player pk → score): one plain SELECT of the deals and their
+    lines (`core.sql`), which the ORM compiled in several times the time it ran. The deals'
+    dealer, taker and partner are the seated players already read (no query)."""
+    deal_cols = sql.columns_of(Deal, "d")
+    limit = (MAX_CHANGES + 1) * len(players)
+    with connection.cursor() as cursor:
+        cursor.execute(_written_since_sql(connection.vendor), [game.pk, since, limit])
+        found = cursor.fetchall()
+    seated = {p.pk: p for p in players}
+    written: list[Deal] = []
+    scores: dict[int, dict[int, int]] = {}
+    last = None
+    for row in found:
+        if row[0] != last:  # the deal's id (its first column): a new deal
+            last = row[0]
+            deal = deal_cols.build(row)
+            deal.game = game
+            for name in ("dealer", "taker", "partner"):
+                player = seated.get(getattr(deal, f"{name}_id"))
+                if player is not None:
+                    setattr(deal, name, player)
+            written.append(deal)
+        player_id, score = row[deal_cols.width], row[deal_cols.width + 1]
+        scores.setdefault(deal.number, {})[player_id] = score
+    return written, scores
+
+
+@functools.cache
+def _written_since_sql(vendor: str) -> str:
+    d, pk = sql.columns_of(Deal, "d"), sql.quote("id")
+    lines, deals = sql.table(DealLine), sql.table(Deal)
+    return (
+        f"SELECT {d.sql}, l.{sql.column(DealLine, 'player')}, l.{sql.column(DealLine, 'score')}"
+        f" FROM {lines} l INNER JOIN {deals} d ON d.{pk} = l.{sql.column(DealLine, 'deal')}"
+        f" WHERE d.{sql.column(Deal, 'game')} = %s AND d.{sql.column(Deal, 'revision')} > %s"
+        f" ORDER BY d.{sql.column(Deal, 'number')}, l.{pk} LIMIT %s"
+    )
 
 
 def game_totals(games: list[Game]) -> dict[int, dict[int, int]]:
