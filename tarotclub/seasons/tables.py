@@ -130,7 +130,6 @@ def export_rows(standings: SeasonStandings) -> tuple[list, list[list]]:
             label = e.tournament.name
         else:
             label = _("Casual games") if standings.season.is_tarot else casual
-
         headers.append(f"{e.date.isoformat()} {label}")
     rows = []
     for line in standings.lines:
