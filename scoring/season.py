@@ -16,6 +16,11 @@ Formulas:
 Ties are broken by the evenings won (place 1, shared places count), then the best single
 evening (in the formula's unit: points for PLACES, the score otherwise), then the name.
 Players equal on everything but the name share their rank.
+
+The same formulas rank a season of any game kind. What an evening adds up is each game's
+figure for the player (`casual_results`): French Tarot and Death's Pot count their score
+(SCORE); the games whose standings are places (Fool's Faith, Keys of the Kingdom, Cuckoo)
+count the players one finished ahead of at the table (BEATEN, `beaten`).
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ BEST = "best"
 PLACES = "places"
 AVERAGE = "average"
 FORMULAS = (TOTAL, BEST, PLACES, AVERAGE)
+
+#: What a game gives a player in a season: its score, or the players they finished ahead of.
+SCORE = "score"
+BEATEN = "beaten"
+FIGURES = (SCORE, BEATEN)
 
 DEFAULT_POINTS = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 
@@ -238,6 +248,15 @@ def tournament_results(
         if e.tables:
             out[e.player] = Result(score=sum(e.tables.values()), place=place, rounds=len(e.tables))
     return out
+
+
+def beaten(places_at_table: Mapping[Hashable, int]) -> dict[Hashable, int]:
+    """The players each one finished ahead of at a table ({player: place}, 1 = best, ties
+    share a place): a winner of five beats four, two players sharing a place beat neither."""
+    return {
+        p: sum(1 for other in places_at_table.values() if other > place)
+        for p, place in places_at_table.items()
+    }
 
 
 def casual_results(games: Mapping[Hashable, Mapping[Hashable, int]]) -> dict[Hashable, Result]:

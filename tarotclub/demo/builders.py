@@ -316,6 +316,38 @@ def demo_season(user, players, tournaments: dict) -> object:
     )  # fmt: skip
 
 
+def demo_keys_season(user, players, long_names) -> object:
+    """A season of another game: Keys of the Kingdom, the sessions of three earlier evenings
+    and tonight's (four evenings), ranked by the total of the players beaten."""
+    from django.utils import timezone
+
+    from tarotclub.games import services as games
+    from tarotclub.games.models import Game
+    from tarotclub.seasons.services import season_create
+
+    suits = ("hearts", "spades", "diamonds", "clubs")
+    club = [players[13], players[14], long_names[2], players[15], players[12]]
+    for weeks in (3, 2, 1):
+        table = [club[(weeks + i) % len(club)] for i in range(4)]
+        session = games.game_start(players=table, kind="keys", created_by=user)
+        pks = [p.pk for p in table]
+        for n, (winner, held) in enumerate([(weeks % 4, (2, 4, 1)), ((weeks + 2) % 4, (3, 3, 0))]):
+            losers = [pk for i, pk in enumerate(pks) if i != winner]
+            data = {
+                "suits": {pk: suits[(i + n) % 4] for i, pk in enumerate(pks)},
+                "winner": pks[winner],
+                "keys": dict(zip(losers, held, strict=True)),
+            }
+            games.record_add(game=session, data=data, user=user)
+        when = timezone.now() - dt.timedelta(weeks=weeks)
+        Game.objects.filter(pk=session.pk).update(created_at=when)
+    today = dt.date.today()
+    return season_create(
+        name="Coupe des Clés", kind="keys", start=today - dt.timedelta(days=60),
+        end=today + dt.timedelta(days=120), formula="total", user=user,
+    )  # fmt: skip
+
+
 def demo_club(user=None) -> dict:
     """The whole demo club; `user` (or None) is who enters everything."""
     players = _roster(ROSTER)
@@ -325,4 +357,5 @@ def demo_club(user=None) -> dict:
     built.update(demo_other_kinds(user, players, long_names))
     built["tournaments"] = demo_tournaments(user, players, long_names)
     built["season"] = demo_season(user, players, built["tournaments"])
+    built["kind_season"] = demo_keys_season(user, players, long_names)
     return built

@@ -106,6 +106,9 @@ class Kind:
     ends_by_rules: ClassVar[bool] = False
     #: A line under the standings that says what they count.
     standings_note: ClassVar[Promise | str] = ""
+    #: What a season of this kind counts of each game, said on the season's page ("": the
+    #: season's own words say it, as for French Tarot).
+    season_note: ClassVar[Promise | str] = ""
 
     # --- what the scoring module says --------------------------------------------------------
 

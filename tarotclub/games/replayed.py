@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from scoring import RuleError
+from scoring import season as season_rules
 
 from . import kinds
 from .models import Game, Record
@@ -413,6 +414,16 @@ class ReplayedKind(kinds.Kind):
         one per game played to its end (a kind whose records are whole games gives one per
         record); none for a game not decided yet."""
         return []
+
+    # --- a club's season of this kind ---------------------------------------------------------
+
+    #: What a season counts of a game: `scoring.season.BEATEN` (the players one finished ahead
+    #: of, from `table_results`) or `scoring.season.SCORE` (the kind overrides `season_results`).
+    season_figure: ClassVar[str] = season_rules.BEATEN
+
+    def season_results(self, played: Played) -> list[dict[int, int]]:
+        """Each result this game gives, as a season counts it ({player pk: figure})."""
+        return [season_rules.beaten(result) for result in self.table_results(played)]
 
     def standings(self, date_from=None, date_to=None):
         from .selectors import games_in_range

@@ -58,12 +58,13 @@ def stats_filter_form(data):
 
 
 def other_player_form(data, *, player):
-    """The head-to-head page's choice of the other player: ?other=<pk>."""
-    from tarotclub.games.forms import PlayerFilterField
+    """The head-to-head page's choice of the other player and of the dates, as the player's
+    statistics have them: ?other=<pk>&from=&to= (the dates optional)."""
+    from tarotclub.games.forms import PlayerFilterField, StandingsFilterForm
 
     from .models import Player
 
-    class OtherPlayerForm(forms.Form):
+    class OtherPlayerForm(StandingsFilterForm):
         other = PlayerFilterField(
             label=_("Against"),
             required=True,

@@ -215,10 +215,11 @@ def player_page(player: Player, *, date_from=None, date_to=None, size=None) -> d
     }
 
 
-def versus_page(player: Player, other: Player) -> dict:
-    """Two players' results at the same table: two queries of compact rows."""
-    mine = selectors.tarot_rows(player)
-    theirs = selectors.tarot_rows(other)
+def versus_page(player: Player, other: Player, *, date_from=None, date_to=None) -> dict:
+    """Two players' results at the same table, in the games started within the dates (both
+    optional, inclusive): two queries of compact rows, then the other kinds' shared games."""
+    mine = selectors.tarot_rows(player, date_from=date_from, date_to=date_to)
+    theirs = selectors.tarot_rows(other, date_from=date_from, date_to=date_to)
     result = stats.head_to_head(mine, theirs)
     shared = {r.deal for r in mine} & {r.deal for r in theirs}
     series = []
@@ -241,7 +242,9 @@ def versus_page(player: Player, other: Player) -> dict:
         y_label=_("Points"),
     )
     others = []
-    for kind, played in selectors.kind_played(selectors.shared_games(player, other)):
+    for kind, played in selectors.kind_played(
+        selectors.shared_games(player, other, date_from=date_from, date_to=date_to)
+    ):
         pks = [player.pk, other.pk]
         met = stats.meetings(
             (places for p in played for places in kind.table_results(p)), player.pk, other.pk

@@ -360,9 +360,10 @@ def kind_played(games) -> list[tuple[object, list]]:
     return out
 
 
-def shared_games(player: Player, other: Player) -> list:
+def shared_games(player: Player, other: Player, *, date_from=None, date_to=None) -> list:
     """The casual games of the replayed kinds where both players sat at the table (archived
-    games left out, as the standings leave them out), with seats and records: three queries."""
+    games left out, as the standings leave them out), started within the dates (both
+    optional, inclusive), with seats and records: three queries."""
     from tarotclub.games.models import Game, Record
     from tarotclub.games.selectors import game_with_seats
 
@@ -376,6 +377,10 @@ def shared_games(player: Player, other: Player) -> list:
         .filter(seats__player=other)
         .distinct()
     )
+    if date_from:
+        qs = qs.filter(created_at__date__gte=date_from)
+    if date_to:
+        qs = qs.filter(created_at__date__lte=date_to)
     qs = game_with_seats(qs).prefetch_related(
         Prefetch("records", queryset=Record.objects.order_by("number"))
     )

@@ -109,6 +109,11 @@ def player_versus(request, pk: int):
     form = other_player_form(request.GET or None, player=player)
     context = {"player": player, "form": form, "result": None}
     if form.is_bound and form.is_valid():
-        other = form.cleaned_data["other"]
-        context.update(pages.versus_page(player, other), other=other)
+        d = form.cleaned_data
+        other = d["other"]
+        context.update(
+            pages.versus_page(player, other, date_from=d.get("from"), date_to=d.get("to")),
+            other=other,
+            filtered=bool(d.get("from") or d.get("to")),
+        )
     return render(request, "players/versus.html", context)

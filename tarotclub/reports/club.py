@@ -196,6 +196,7 @@ def _read() -> dict:
         {
             "id": x["id"],
             "name": x["name"],
+            "kind": x["kind"],
             "start": x["start"],
             "end": x["end"],
             "formula": x["formula"],
@@ -432,6 +433,7 @@ def _sheets(data: dict):
     season_cols = [
         "id",
         "name",
+        "kind",
         "start",
         "end",
         "formula",

@@ -4,8 +4,12 @@ from django.utils.translation import gettext_lazy as _
 from scoring import season as rules
 from tarotclub.core.forms import StrictDateField, WholeNumberField
 
-from .models import Formula
-from .selectors import tournaments_to_choose
+from .models import TAROT, Formula
+from .selectors import season_kinds, tournaments_to_choose
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    return [(k.identifier, k.verbose_name) for k in season_kinds()]
 
 
 def _points_text(points) -> str:
@@ -21,6 +25,17 @@ class SeasonForm(forms.Form):
     """A season's settings; the service checks them (dates, tournaments within them...)."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
+    kind = forms.ChoiceField(
+        label=_("Game"),
+        choices=kind_choices,
+        initial=TAROT,
+        required=False,  # unsaid: French Tarot
+        widget=forms.RadioSelect,
+        help_text=_(
+            "A season of another game counts its casual games, one evening per date: "
+            "tournaments are French Tarot only."
+        ),
+    )
     start = StrictDateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
     end = StrictDateField(label=_("To"), widget=forms.DateInput(attrs={"type": "date"}))
     formula = forms.ChoiceField(
@@ -61,10 +76,14 @@ class SeasonForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
+    def clean_kind(self) -> str:
+        return self.cleaned_data.get("kind") or TAROT
+
     @classmethod
     def initial_for(cls, season) -> dict:
         return {
             "name": season.name,
+            "kind": season.kind,
             "start": season.start,
             "end": season.end,
             "formula": season.formula,

@@ -17,12 +17,23 @@ class Formula(models.TextChoices):
     AVERAGE = rules.AVERAGE, _("average per round, with a minimum attendance")
 
 
+def kind_choices():
+    """The registered game kinds (`games.kinds`), read when the choices are needed."""
+    from tarotclub.games.kinds import choices
+
+    return choices()
+
+
+TAROT = "tarot"
+
+
 def default_points() -> list[int]:
     return list(rules.DEFAULT_POINTS)
 
 
 class Season(models.Model):
     name = models.CharField(_("name"), max_length=120)
+    kind = models.CharField(_("game"), max_length=12, choices=kind_choices, default=TAROT)
     start = models.DateField(_("from"))
     end = models.DateField(_("to"))
     formula = models.CharField(
@@ -52,6 +63,17 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game_kind(self):
+        """The season's game kind (`games.kinds.Kind`), or None if it is no longer installed."""
+        from tarotclub.games import kinds
+
+        return kinds.get(self.kind)
+
+    @property
+    def is_tarot(self) -> bool:
+        return self.kind == TAROT
 
     def rule(self) -> rules.Formula:
         """The formula as `scoring.season` computes it."""

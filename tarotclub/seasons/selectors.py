@@ -1,8 +1,10 @@
 """Reads of a season: its evenings and its standings, in a fixed number of queries.
 
-Five queries whatever the season's size: its tournaments, their entries, their tables'
-totals, their seats, and (when casual games count) the casual games' totals. The ranking
-itself is `scoring.season`.
+A French Tarot season: five queries whatever its size (its tournaments, their entries, their
+tables' totals, their seats, and, when casual games count, the casual games' totals). A season
+of another kind counts that kind's casual games, one evening per date: the games with their
+seats and records (and what the kind prefetches for its standings), replayed once each. The
+ranking itself is `scoring.season`.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from django.utils import timezone
 from scoring import season as rules
 from tarotclub.core.text import text_key
 from tarotclub.games.models import Seat
+from tarotclub.games.selectors import games_in_range
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.tournaments.models import Entry, Ranking, Tournament
 
-from .models import Formula, Season
+from .models import TAROT, Formula, Season
 
 
 @dataclass(frozen=True)
@@ -146,13 +149,59 @@ def casual_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
     return evenings, results, names
 
 
-def season_standings(season: Season) -> SeasonStandings:
+def kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
+    """The casual games of a replayed kind within the season's dates (not archived), one
+    evening per calendar date; each result a game gives counts as a round, its figure as the
+    kind says (`ReplayedKind.season_results`). A constant number of queries."""
+    games: dict[dt.date, dict[tuple, dict[int, int]]] = defaultdict(dict)
+    names: dict[int, str] = {}
+    zone = timezone.get_current_timezone()
+    for game in games_in_range(kind, season.start, season.end):
+        played = kind.load(game, game.records.all())
+        if played.state is None:
+            continue
+        results = kind.season_results(played)
+        if not results:
+            continue
+        day = timezone.localtime(game.created_at, zone).date()
+        for i, figures in enumerate(results):
+            games[day][(game.pk, i)] = figures
+        for p in played.players:
+            names[p.pk] = p.name
+    evenings, results = [], {}
+    for day in sorted(games):
+        key = ("d", day.isoformat())
+        evenings.append(Evening(key=key, date=day))
+        results[key] = rules.casual_results(games[day])
+    return evenings, results, names
+
+
+def season_kinds() -> list:
+    """The game kinds a season may count: French Tarot, and every kind that says what a
+    season counts of its games (`season_results`)."""
+    from tarotclub.games import kinds
+
+    return [k for k in kinds.all_kinds() if k.identifier == TAROT or hasattr(k, "season_results")]
+
+
+def _evenings(season: Season) -> tuple[list[Evening], dict, dict]:
+    """The season's evenings in date order, their results, and the players' names."""
+    if not season.is_tarot:
+        kind = season.game_kind
+        if kind is None or not hasattr(kind, "season_results"):  # a kind no longer installed
+            return [], {}, {}
+        return kind_evenings(season, kind)
     evenings, results, names = tournament_evenings(season)
     if season.include_casual:
         casual, casual_results, casual_names = casual_evenings(season)
         evenings = sorted([*evenings, *casual], key=lambda e: (e.date, e.tournament is None, e.key))
         results.update(casual_results)
         names.update(casual_names)
+    return evenings, results, names
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    evenings, results, names = _evenings(season)
     by_player: dict[int, dict[tuple, rules.Result]] = defaultdict(dict)
     for evening in evenings:
         for player, result in results.get(evening.key, {}).items():

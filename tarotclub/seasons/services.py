@@ -19,7 +19,8 @@ from tarotclub.games import policy
 from tarotclub.tournaments.models import Tournament
 
 from .history import CREATED, DELETED, UPDATED
-from .models import Formula, Season
+from .models import TAROT, Formula, Season
+from .selectors import season_kinds
 
 MAX_N = 100
 
@@ -33,6 +34,11 @@ ERR_POINTS = _(
     "commas, never more for a lower place (for example 25, 20, 16, 13)."
 )
 ERR_MIN_ATTENDANCE = _("The minimum attendance is a number of evenings from 1 to %(max)s.")
+ERR_KIND = _("Choose the game the season counts.")
+ERR_KIND_TOURNAMENTS = _(
+    "Tournaments are French Tarot only: a season of %(game)s counts the casual games played "
+    "within its dates. Choose French Tarot, or leave the tournaments unticked."
+)
 ERR_OUTSIDE = _("These tournaments are not within the season's dates: %(names)s.")
 
 
@@ -66,7 +72,12 @@ def _clean(
     points,
     min_attendance: int | None,
     tournaments: Iterable[Tournament],
+    kind: str = TAROT,
+    include_casual: bool = False,
 ) -> dict:
+    game = next((k for k in season_kinds() if k.identifier == kind), None)
+    if game is None:
+        raise SeasonError(ERR_KIND)
     name = " ".join((name or "").split())[:120]
     if not name:
         raise SeasonError(ERR_NAME)
@@ -86,6 +97,10 @@ def _clean(
     else:
         min_attendance = 1
     tournaments = list(tournaments or [])
+    if kind != TAROT:
+        if tournaments:
+            raise SeasonError(ERR_KIND_TOURNAMENTS, params={"game": game.verbose_name})
+        include_casual = True  # its casual games are all a season of another kind counts
     outside = [t for t in tournaments if not start <= t.date <= end]
     if outside:
         raise SeasonError(ERR_OUTSIDE, params={"names": ", ".join(sorted(t.name for t in outside))})
@@ -98,12 +113,15 @@ def _clean(
         "points": points,
         "min_attendance": min_attendance,
         "tournaments": tournaments,
+        "kind": kind,
+        "include_casual": bool(include_casual),
     }
 
 
 def _snapshot(season: Season, tournaments: list[Tournament]) -> dict:
     return {
         "name": season.name,
+        "kind": season.kind,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),
         "formula": season.formula,
@@ -126,6 +144,7 @@ def season_create(
     min_attendance: int | None = 1,
     include_casual: bool = False,
     tournaments: Iterable[Tournament] = (),
+    kind: str = TAROT,
     user=None,
 ) -> Season:
     _check_director(user)
@@ -138,12 +157,13 @@ def season_create(
         points=points,
         min_attendance=min_attendance,
         tournaments=tournaments,
+        kind=kind,
+        include_casual=include_casual,
     )
     chosen = data.pop("tournaments")
     with transaction.atomic():
         season = Season.objects.create(
             **data,
-            include_casual=bool(include_casual),
             created_by=user if getattr(user, "is_authenticated", False) else None,
         )
         season.tournaments.set(chosen)
@@ -163,9 +183,11 @@ def season_update(
     min_attendance: int | None = 1,
     include_casual: bool = False,
     tournaments: Iterable[Tournament] = (),
+    kind: str | None = None,
     user=None,
 ) -> Season:
     _check_director(user)
+    kind = season.kind if kind is None else kind  # unsaid: the season keeps its game
     data = _clean(
         name=name,
         start=start,
@@ -175,6 +197,8 @@ def season_update(
         points=points,
         min_attendance=min_attendance,
         tournaments=tournaments,
+        kind=kind,
+        include_casual=include_casual,
     )
     chosen = data.pop("tournaments")
     with transaction.atomic():
@@ -182,7 +206,6 @@ def season_update(
         before = _snapshot(season, list(season.tournaments.all()))
         for field, value in data.items():
             setattr(season, field, value)
-        season.include_casual = bool(include_casual)
         season.save()
         season.tournaments.set(chosen)
         log_action(season, UPDATED, user=user, before=before, after=_snapshot(season, chosen))

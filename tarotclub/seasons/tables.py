@@ -124,8 +124,12 @@ def grid(standings: SeasonStandings, *, link_players: bool = False) -> Grid:
 def export_rows(standings: SeasonStandings) -> tuple[list, list[list]]:
     """Plain values for a spreadsheet: numbers as numbers, an empty cell for an evening missed."""
     headers = [_("Rank"), _("Player"), _("Season"), _("Evenings won"), _("Evenings")]
+    casual = str(standings.season.get_kind_display())
     for e in standings.evenings:
-        label = e.tournament.name if e.tournament else _("Casual games")
+        if e.tournament:
+            label = e.tournament.name
+        else:
+            label = _("Casual games") if standings.season.is_tarot else casual
         headers.append(f"{e.date.isoformat()} {label}")
     rows = []
     for line in standings.lines:

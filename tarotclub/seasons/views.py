@@ -90,7 +90,16 @@ def standings_context(season: Season, *, link_players: bool = False) -> dict:
         "standings": standings,
         "grid": table.html(empty=_("Nobody has played an evening of this season yet.")),
         "formula_text": formula_text(season),
+        "kind_note": kind_note(season),
     }
+
+
+def kind_note(season: Season) -> str:
+    """What a season of a game other than French Tarot counts of each game (its kind says)."""
+    kind = season.game_kind
+    if season.is_tarot or kind is None:
+        return ""
+    return str(kind.season_note)
 
 
 def formula_text(season: Season) -> str:

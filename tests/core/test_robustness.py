@@ -138,6 +138,8 @@ def test_random_new_game_forms_never_fail(member, four, data):
         "/games/standings/nope/",
         "/v/x/r/1/edit/",
         "/variants/standings/foolsfaith/?from=2026-13-45&to=x",
+        "/players/1/versus/?other=2&from=2026-13-45&to=x",
+        "/players/1/versus/?other=99999999999999999999&from=2026-04-01&to=2026-03-01",
     ],
 )
 def test_junk_urls_are_answered_without_a_server_error(client, member, path):
@@ -609,6 +611,7 @@ QUERY_FIELDS = [
     "round",
     "filled",
     "kind",
+    "other",
 ]
 
 

@@ -41,6 +41,8 @@ def test_the_player_pages_on_a_phone(phone, live_server, artifacts, member):
         "player-bad-filter": f"/players/{me}/?from=2026-13-45&size=9",
         "versus": f"/players/{me}/versus/?other={other}",
         "versus-choose": f"/players/{me}/versus/",
+        "versus-dates": f"/players/{me}/versus/?other={other}&from=2026-01-01&to=2026-12-31",
+        "versus-bad-dates": f"/players/{me}/versus/?other={other}&from=2026-12-31&to=2026-01-01",
     }
     problems = {}
     for lang in ("fr", "nl", "en"):

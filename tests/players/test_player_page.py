@@ -115,6 +115,81 @@ def test_head_to_head(member_client, game4, four, make_players):
         assert 'role="alert"' in response.content.decode()
 
 
+def _on(game, day: dt.date) -> None:
+    from django.utils import timezone
+
+    at = timezone.make_aware(dt.datetime.combine(day, dt.time(20)))
+    Game.objects.filter(pk=game.pk).update(created_at=at)
+
+
+def test_head_to_head_counts_only_the_games_within_the_dates(member_client, four):
+    """A French Tarot game and a Keys session outside the range are not counted; the same
+    page without dates counts them."""
+    from tarotclub.games.services import record_add
+
+    anne, bram = four[0], four[1]
+    inside = game_start(players=four, first_dealer=0)
+    play(inside, anne, points=50)
+    _on(inside, dt.date(2026, 3, 10))
+    outside = game_start(players=four, first_dealer=0)
+    play(outside, bram, points=60)
+    play(outside, anne, points=30)
+    _on(outside, dt.date(2026, 4, 2))
+    keys = game_start(players=[anne, bram], kind="keys")
+    suits = {anne.pk: "hearts", bram.pk: "spades"}
+    record_add(game=keys, data={"suits": suits, "winner": bram.pk, "keys": {anne.pk: 1}})
+    _on(keys, dt.date(2026, 4, 2))
+    url = reverse("players:versus", args=[anne.pk])
+
+    everything = member_client.get(url, {"other": bram.pk}).context
+    assert (everything["result"].deals, everything["result"].games) == (3, 2)
+    assert [k["games"] for k in everything["other_kinds"]] == [1]
+
+    march = {"other": bram.pk, "from": "2026-03-01", "to": "2026-03-31"}
+    page = member_client.get(url, march)
+    result = page.context["result"]
+    assert (result.deals, result.games) == (1, 1)
+    inside_scores = {
+        line.player_id: line.score for d in inside.deals.all() for line in d.lines.all()
+    }
+    assert (result.first_total, result.second_total) == (
+        inside_scores[anne.pk],
+        inside_scores[bram.pk],
+    )
+    assert page.context["other_kinds"] == []  # the Keys session was in April
+    html = page.content.decode()
+    assert 'value="2026-03-01"' in html and f'href="?other={bram.pk}"' in html
+
+    april = member_client.get(url, {"other": bram.pk, "from": "2026-04-01"}).context
+    assert (april["result"].deals, april["result"].games) == (2, 1)
+    assert [k["games"] for k in april["other_kinds"]] == [1]
+    until = member_client.get(url, {"other": bram.pk, "to": "2026-04-01"}).context
+    assert until["result"].deals == 1 and until["other_kinds"] == []
+    nothing = member_client.get(url, {"other": bram.pk, "from": "2026-05-01"})
+    assert nothing.context["result"].deals == 0
+    assert "within these dates" in nothing.content.decode()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"from": "2026-13-45"},
+        {"to": "x"},
+        {"from": "2026-04-01", "to": "2026-03-01"},
+        {"from": "٢٠٢٦-٠٣-٠١"},
+        {"to": "9" * 5000},
+        {"from": "2026-02-30", "to": "' OR 1=1 --"},
+    ],
+)
+def test_head_to_head_refuses_bad_dates_with_a_message(member_client, four, query):
+    anne, bram = four[0], four[1]
+    url = reverse("players:versus", args=[anne.pk])
+    response = member_client.get(url, {"other": bram.pk, **query})
+    assert response.status_code == 200
+    assert response.context["result"] is None
+    assert 'role="alert"' in response.content.decode()
+
+
 def _page_queries(client, player, query=""):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext

@@ -10,13 +10,17 @@ from hypothesis import strategies as st
 
 from scoring.season import (
     AVERAGE,
+    BEATEN,
     BEST,
     DEFAULT_POINTS,
+    FIGURES,
     PLACES,
+    SCORE,
     TOTAL,
     Entrant,
     Formula,
     Result,
+    beaten,
     casual_results,
     parse_points,
     place_points,
@@ -182,6 +186,136 @@ def test_tournament_results_break_ties_by_tables_topped_then_best_round():
 def test_casual_results_sum_a_day_of_games():
     out = casual_results({"g1": {"A": 30, "B": -30}, "g2": {"A": -50, "C": 50}})
     assert out == {"A": Result(-20, 2, 2), "B": Result(-30, 3, 1), "C": Result(50, 1, 1)}
+
+
+# Seasons of the other games: each game's figure, then the same formulas and tie rules ------------
+
+
+def test_the_figures_a_game_can_give():
+    assert set(FIGURES) == {SCORE, BEATEN}
+
+
+def test_beaten_counts_the_players_finished_below_and_ties_beat_nobody_among_them():
+    # Fool's Faith at five: the winner, two level on challenge cards, then two level last
+    assert beaten({"A": 1, "B": 2, "C": 2, "D": 4, "E": 4}) == {
+        "A": 4, "B": 2, "C": 2, "D": 0, "E": 0,
+    }  # fmt: skip
+    # a Cuckoo draw: everybody shares the first place, nobody beats anybody
+    assert beaten({"A": 1, "B": 1, "C": 1}) == {"A": 0, "B": 0, "C": 0}
+
+
+def _evening(tables):
+    """An evening of place-ranked games ({game: {player: place}}) as the season counts it."""
+    return casual_results({g: beaten(places) for g, places in tables.items()})
+
+
+@pytest.fixture
+def keys_season():
+    """Three evenings of Keys of the Kingdom (places: the winner, then the most keys held).
+
+    e1: A wins at four (beats 3), B second, C and D level last; E wins at two over F.
+    e2: B wins at four over A, C, D (A second); E and F level at two (a draw of places).
+    e3: A wins at three over C and D; B wins at three over E and F, who are level.
+    """
+    e1 = _evening({"g1": {"A": 1, "B": 2, "C": 3, "D": 3}, "g2": {"E": 1, "F": 2}})
+    e2 = _evening({"g3": {"B": 1, "A": 2, "C": 3, "D": 4}, "g4": {"E": 1, "F": 1}})
+    e3 = _evening({"g5": {"A": 1, "C": 2, "D": 3}, "g6": {"B": 1, "E": 2, "F": 2}})
+    evenings = {"e1": e1, "e2": e2, "e3": e3}
+    by_player = {}
+    for e, results in evenings.items():
+        for p, r in results.items():
+            by_player.setdefault(p, {})[e] = r
+    return evenings, by_player
+
+
+def test_keys_evenings_add_up_the_players_beaten(keys_season):
+    evenings, _ = keys_season
+    assert evenings["e1"] == {
+        "A": Result(3, 1, 1), "B": Result(2, 2, 1), "C": Result(0, 4, 1),
+        "D": Result(0, 4, 1), "E": Result(1, 3, 1), "F": Result(0, 4, 1),
+    }  # fmt: skip
+    # e2: B 3, A 2, C 1, D 0, E 0, F 0 → E, F and D share the fourth place
+    assert {p: (r.score, r.place) for p, r in evenings["e2"].items()} == {
+        "B": (3, 1), "A": (2, 2), "C": (1, 3), "D": (0, 4), "E": (0, 4), "F": (0, 4),
+    }  # fmt: skip
+    # e3: A and B both beat two: they share the evening's win
+    assert evenings["e3"]["A"] == Result(2, 1, 1) == evenings["e3"]["B"]
+
+
+def test_keys_season_total_with_a_tie_broken_by_evenings_won(keys_season):
+    _, by_player = keys_season
+    lines = rank(by_player, Formula(TOTAL), names=NAMES, order=EVENINGS)
+    # A: 3+2+2 = 7, B: 2+3+2 = 7, both won two evenings; A's best evening (3) equals B's (3):
+    # they share the first rank. Then C 1+1+1 = 3, E 1+0+0 = 1, D 0, F 0 (D and F tied).
+    assert [(r.player, int(r.value), r.wins) for r in lines[:2]] == [("A", 7, 2), ("B", 7, 2)]
+    assert ranks(lines) == [
+        ("A", 1, True), ("B", 1, True), ("C", 3, False), ("E", 4, False),
+        ("D", 5, True), ("F", 5, True),
+    ]  # fmt: skip
+
+
+def test_keys_season_points_by_place_shares_the_points_of_a_shared_place(keys_season):
+    _, by_player = keys_season
+    lines = rank(by_player, Formula(PLACES, points=(10, 6, 4, 2)), names=NAMES, order=EVENINGS)
+    by = {r.player: r for r in lines}
+    assert by["A"].values == {"e1": 10, "e2": 6, "e3": 10}
+    assert by["B"].values == {"e1": 6, "e2": 10, "e3": 10}
+    assert by["C"].values == {"e1": 2, "e2": 4, "e3": 4}  # third behind the shared win on e3
+    assert by["D"].values == {"e1": 2, "e2": 2, "e3": 2}  # always among the fourth
+    assert int(by["A"].value) == int(by["B"].value) == 26 and by["A"].rank == by["B"].rank == 1
+
+
+def test_keys_season_best_n_and_average(keys_season):
+    _, by_player = keys_season
+    best = {r.player: r for r in rank(by_player, Formula(BEST, best_n=1), names=NAMES)}
+    assert best["A"].counted == frozenset({"e1"}) and int(best["A"].value) == 3
+    assert best["B"].counted == frozenset({"e2"}) and int(best["B"].value) == 3
+    assert best["A"].rank == best["B"].rank == 1 and best["A"].tied
+    average = rank(
+        {**by_player, "G": {"e1": Result(3, 1, 1)}},
+        Formula(AVERAGE, min_attendance=2),
+        names={**NAMES, "G": "G"},
+        order=EVENINGS,
+    )
+    g = next(r for r in average if r.player == "G")
+    assert not g.ranked and g.rank is None and average[-1] is g  # one evening: unranked
+    a = next(r for r in average if r.player == "A")
+    assert a.value == Fraction(7, 3) and a.rank == 1
+
+
+def test_deaths_pot_season_counts_the_net_balance_and_ties_fall_to_the_name():
+    # Death's Pot: each game's net balance; two evenings, P and Q level on everything
+    e1 = casual_results({"g1": {"P": 6, "Q": -2, "R": -4}, "g2": {"P": -6, "Q": 6}})
+    e2 = casual_results({"g3": {"Q": 4, "P": 4, "R": -8}})
+    assert e1["P"] == Result(0, 2, 2) and e1["Q"] == Result(4, 1, 2)
+    assert e2["P"].place == e2["Q"].place == 1
+    by_player = {}
+    for e, results in {"e1": e1, "e2": e2}.items():
+        for p, r in results.items():
+            by_player.setdefault(p, {})[e] = r
+    lines = rank(by_player, Formula(TOTAL), names={"P": "P", "Q": "Q", "R": "R"})
+    # Q: 4+4 = 8 with two wins; P: 0+4 = 4 with one; R: −12
+    assert [(r.player, int(r.value), r.wins, r.rank) for r in lines] == [
+        ("Q", 8, 2, 1), ("P", 4, 1, 2), ("R", -12, 0, 3),
+    ]  # fmt: skip
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.dictionaries(st.sampled_from("ABCDEFGH"), st.integers(1, 8), min_size=1))
+def test_beaten_is_the_count_of_worse_places(table):
+    out = beaten(table)
+    assert set(out) == set(table)
+    for p, place in table.items():
+        assert out[p] == sum(1 for q in table if table[q] > place)
+    # a better place never beats fewer players; the unique best beats all the others
+    for p in table:
+        for q in table:
+            if table[p] < table[q]:
+                assert out[p] > out[q]
+    best = min(table.values())
+    if list(table.values()).count(best) == 1:
+        winner = next(p for p in table if table[p] == best)
+        assert out[winner] == len(table) - 1
 
 
 # Properties -------------------------------------------------------------------------------------

@@ -61,3 +61,45 @@ def casual_game(players, *, deals: int = 2, shift: int = 0):
             ),
         )
     return game
+
+
+SUITS = ("hearts", "spades", "diamonds", "clubs")
+
+
+def on_day(game, day: dt.date, hour: int = 20):
+    """Move a game to `day` (the season counts casual games by the date they started)."""
+    from django.utils import timezone
+
+    from tarotclub.games.models import Game
+
+    at = timezone.make_aware(dt.datetime.combine(day, dt.time(hour)))
+    Game.objects.filter(pk=game.pk).update(created_at=at)
+    return game
+
+
+def keys_game(players, day: dt.date, *, games):
+    """A session of Keys of the Kingdom on `day`; `games` lists (winner, {loser: keys}) with
+    players given as indexes into `players`."""
+    from tarotclub.games.services import record_add
+
+    game = game_start(players=players, kind="keys")
+    for winner, keys in games:
+        record_add(
+            game=game,
+            data={
+                "suits": {p.pk: SUITS[i] for i, p in enumerate(players)},
+                "winner": players[winner].pk,
+                "keys": {players[i].pk: k for i, k in keys.items()},
+            },
+        )
+    return on_day(game, day)
+
+
+def cuckoo_match(players, day: dt.date, *, deals):
+    """A Cuckoo match of one life each on `day`; `deals` lists each deal's cards by index."""
+    from tarotclub.games.services import record_add
+
+    game = game_start(players=players, kind="cuckoo", options={"lives": 1})
+    for cards in deals:
+        record_add(game=game, data={"cards": {players[i].pk: c for i, c in cards.items()}})
+    return on_day(game, day)

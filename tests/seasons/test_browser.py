@@ -12,7 +12,7 @@ from tarotclub.seasons import services
 from tests.browser.pagecheck import check_page
 from tests.browsing import log_in
 
-from .helpers import roster, tournament
+from .helpers import keys_game, roster, tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,11 +34,21 @@ def test_season_pages_on_a_phone(phone, live_server, artifacts, director):
         name="Championnat du club 2026", start=dt.date(2026, 1, 1), end=dt.date(2026, 12, 31),
         formula="places", best_n=4, tournaments=evenings,
     )  # fmt: skip
+    # a season of another game: Keys of the Kingdom on three evenings, with the long names
+    for n, day in enumerate([dt.date(2026, 2, 3), dt.date(2026, 2, 10), dt.date(2026, 2, 17)]):
+        table = players[n : n + 4]
+        keys_game(table, day, games=[(n % 4, {i: (i + n) % 5 for i in range(4) if i != n % 4})])
+    keys = services.season_create(
+        name="Coupe des Clés 2026", kind="keys", start=dt.date(2026, 1, 1),
+        end=dt.date(2026, 12, 31), formula="average", min_attendance=2,
+    )  # fmt: skip
     base = live_server.url
     paths = {
         "list": "/seasons/",
         "standings": f"/seasons/{season.pk}/",
         "projector": f"/seasons/{season.pk}/projector/",
+        "keys-standings": f"/seasons/{keys.pk}/",
+        "keys-projector": f"/seasons/{keys.pk}/projector/",
     }
     director_paths = {
         "new": "/seasons/new/",
@@ -62,6 +72,11 @@ def test_season_pages_on_a_phone(phone, live_server, artifacts, director):
     # the standings table scrolls inside its frame, never the page
     page.goto(base + paths["standings"])
     assert page.locator("table.season-standings tbody tr").count() == 8
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.goto(base + paths["keys-standings"])
+    assert page.locator("table.season-standings tbody tr").count() == 6
+    assert page.locator("table.season-standings thead th").count() == 4 + 3
+    assert page.locator(".season-kind").is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     log_in(page, "director", "pw-director-1", base)
     for name, path in director_paths.items():

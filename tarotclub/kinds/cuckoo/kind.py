@@ -45,6 +45,12 @@ class Cuckoo(ReplayedKind):
     trend_note = _("Over time: the matches won, added up match after match.")
     results_note = _("Matches played to their end: the place each player finished in.")
 
+    season_note = _(
+        "Cuckoo: each match played to its end counts the players one finished ahead of (the "
+        "winner of five beats four; players who went out on the same deal share a place); "
+        "an evening's score is the sum over the player's matches."
+    )
+
     def table_results(self, played) -> list[dict[int, int]]:
         """The places of `standings_rows` (a player without one finished last)."""
         if not played.over:

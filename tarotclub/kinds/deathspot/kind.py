@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import deathspot
+from scoring import season as season_rules
 from tarotclub.games.kinds import DEAL_WORDS, top
 from tarotclub.games.presenters import signed
 from tarotclub.games.replayed import ReplayedKind
@@ -48,6 +49,16 @@ class DeathsPot(ReplayedKind):
     trend_title = _("Net balance")
     trend_note = _("Over time: the net balance in stakes, added up game after game.")
     results_note = _("Every game with at least one deal: the better net balance first.")
+
+    season_figure = season_rules.SCORE
+    season_note = _(
+        "Death's Pot: each game counts the player's net balance in stakes, finished or not; "
+        "an evening's score is the sum over the games the player sat at."
+    )
+
+    def season_results(self, played) -> list[dict[int, int]]:
+        st = played.state
+        return [dict(st.balances)] if st.history else []
 
     def table_results(self, played) -> list[dict[int, int]]:
         st = played.state

@@ -74,6 +74,12 @@ class FoolsFaith(ReplayedKind):
     trend_note = _("Over time: the challenge cards won, added up game after game.")
     results_note = _("Games played to their end: the winner first, then the most challenge cards.")
 
+    season_note = _(
+        "Fool's Faith: each game that ended with a winner counts the players one finished "
+        "ahead of (the winner first, then the most challenge cards); an evening's score is the "
+        "sum over the player's games."
+    )
+
     def table_results(self, played) -> list[dict[int, int]]:
         if not played.over:
             return []

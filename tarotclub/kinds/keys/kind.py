@@ -54,6 +54,12 @@ class Keys(ReplayedKind):
     trend_note = _("Over time: the games won, added up session after session.")
     results_note = _("Each game entered: the winner first, then the most keys held.")
 
+    season_note = _(
+        "Keys of the Kingdom: each game entered counts the players one finished ahead of (the "
+        "winner first, then the most keys held); an evening's score is the sum over the "
+        "player's games."
+    )
+
     def table_results(self, played) -> list[dict[int, int]]:
         """One result per game entered (each record is a whole game)."""
         return [
