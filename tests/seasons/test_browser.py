@@ -81,6 +81,14 @@ def test_season_pages_on_a_phone(phone, live_server, artifacts, director):
     log_in(page, "director", "pw-director-1", base)
     for name, path in director_paths.items():
         check(name, base + path)
+    # a season of another game has no tournaments to choose: the form hides them
+    page.goto(base + director_paths["new"])
+    tournaments = page.locator(".season-form .tarot-only")
+    assert tournaments.is_visible()
+    page.check("input[name=kind][value=keys]", force=True)
+    assert not tournaments.is_visible()
+    page.check("input[name=kind][value=tarot]", force=True)
+    assert tournaments.is_visible()
     report = "\n".join(f"{key}: {value}" for key, value in sorted(problems.items()))
     (artifacts / "pagecheck-seasons.txt").write_text(report or "nothing", encoding="utf-8")
     assert problems == {}, report
