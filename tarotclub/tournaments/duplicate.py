@@ -138,3 +138,74 @@ def board_plays(t: Tournament, m: Movement, board: int) -> list[tuple[int, int]]
             if s.board_set == board_set:
                 out.append((r, s.table))
     return out
+
+
+# --- what the pages and downloads show (rows of plain values) --------------------------------
+
+
+def _places(order: list, overall: dict) -> list[int]:
+    """Ranks in `order`, equal overall % sharing a rank (duplicate.md open question 5)."""
+    out: list[int] = []
+    for i, p in enumerate(order):
+        same = i and overall[order[i - 1]] == overall[p]
+        out.append(out[-1] if same else i + 1)
+    return out
+
+
+def ranking_rows(g: Graded, which: str) -> list[dict]:
+    """The general or alternating ranking: place, player, seat, attack %, defence %, overall %
+    (Fractions, or None for a side with no graded board)."""
+    order = g.session.general if which == "general" else g.session.alternating
+    records = g.session.records
+    overall = {p: records[p].overall for p in order}
+    places = _places(order, overall) if which == "general" else list(range(1, len(order) + 1))
+    return [
+        {
+            "place": place,
+            "player": p,
+            "name": g.name(p),
+            "seat": g.label(p),
+            "entry": g.entries.get(p),
+            "attack": records[p].attack,
+            "defence": records[p].defence,
+            "overall": records[p].overall,
+        }
+        for place, p in zip(places, order, strict=True)
+    ]
+
+
+def grading_rows(g: Graded, board: int) -> list[dict]:
+    """One board's grading sheet (1.10): a line per play, in round order."""
+    return [
+        {
+            "round": play.round,
+            "table": play.table,
+            "taker": g.name(play.taker),
+            "won": play.score if play.score >= 0 else None,
+            "lost": -play.score if play.score < 0 else None,
+            "score": play.score,
+            "attack": play.attack,
+            "defence": play.defence,
+        }
+        for play in g.session.boards.get(board, ())
+    ]
+
+
+def record_rows(g: Graded, player) -> list[dict]:
+    """A player's record (feuille de route): every board played, in round order."""
+    record = g.session.records.get(player)
+    if record is None:
+        return []
+    rows = [(p, True) for p in record.took] + [(p, False) for p in record.defended]
+    rows.sort(key=lambda x: (x[0].round, x[0].board))
+    return [
+        {
+            "round": play.round,
+            "table": play.table,
+            "board": play.board,
+            "took": took,
+            "score": play.score,
+            "grade": play.attack if took else play.defence,
+        }
+        for play, took in rows
+    ]
