@@ -638,6 +638,8 @@ def tournament_projector(request, pk: int):
     """The standings for the wall: one screen of them, htmx swaps in the next every few
     seconds (read afresh each time); no meta refresh."""
     t, key = _keyed(pk)
+    if t.duplicate:  # no summed standings to page through: the rankings
+        return redirect("tournaments:standings", pk=t.pk)
     return _conditional(
         request,
         "projector",
