@@ -642,6 +642,7 @@ def tournament_start(
                 }
                 for e in entries
             ],
+            **({"movement": t.movement} if t.duplicate else {}),
         },
     )
     log_action(t, ROUND_SEATED, user=user, after=round_seats(t, 1))

@@ -134,6 +134,22 @@ def test_the_rulebooks_board_graded_through_the_site(director_client):
         (rnd, table, score, Fraction(grade)) for rnd, (table, score, grade) in G1.items()
     ]
     assert all(r["attack"] + r["defence"] == 100 for r in rows)
+    # the spec's 5-table movement (duplicate.md 1.6): table 1 plays set 2 in round 2 with
+    # N1 E5 S4 W3, and table 3 set 1 in round 4 with N3 E5 S2 W4
+    t1 = g.movement.seating(2)[0]
+    assert t1.board_set == 2 and t1.seats == {
+        "N": ("N", 1),
+        "E": ("E", 5),
+        "S": ("S", 4),
+        "W": ("W", 3),
+    }
+    t3 = g.movement.seating(4)[2]
+    assert t3.board_set == 1 and t3.seats == {
+        "N": ("N", 3),
+        "E": ("E", 5),
+        "S": ("S", 2),
+        "W": ("W", 4),
+    }
     page = director_client.get(reverse("tournaments:grading", args=[t.pk])).content.decode()
     board1 = page.split('id="board-1"')[1].split("</section>")[0]
     for cell in ("75.0", "100.0", "0.0", "25.0", "50.0", '<td class="num">56</td>'):

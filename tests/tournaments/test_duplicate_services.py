@@ -111,6 +111,7 @@ def test_start_seats_everybody_by_the_movement():
         assert takers == [by_seat[seating.seats[taker_of(b)]] for b in boards]
         assert {c for _pk, c in table.game.options["imposed"]} == {"garde"}
     started = LogEntry.objects.get(action=services.STARTED)
+    assert duplicate.stored_movement(type(t)(movement=started.after["movement"])) == m
     assert {p["seat"] for p in started.after["players"]} == {
         f"{o}{n}" for o in "NESW" for n in (1, 2, 3)
     }
