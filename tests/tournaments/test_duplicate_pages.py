@@ -354,3 +354,17 @@ def test_pages_read_a_constant_number_of_queries(
         c.get(reverse(name, args=args))  # the session, once
         with django_assert_num_queries(count):
             assert c.get(reverse(name, args=args)).status_code == 200
+
+
+def test_the_free_deal_pages_answer_for_a_duplicate_tournament(director_client):
+    t, _players = make_duplicate(2, rounds=2)
+    services.tournament_start(tournament=t)
+    play_duplicate_round(t)
+    for name in ("manage", "where", "standings"):
+        assert director_client.get(reverse(f"tournaments:{name}", args=[t.pk])).status_code == 200
+    projector = director_client.get(reverse("tournaments:projector", args=[t.pk]))
+    assert projector.status_code == 302 and projector.url == reverse(
+        "tournaments:standings", args=[t.pk]
+    )
+    for name in ("reports:deals", "reports:players"):
+        assert director_client.get(reverse(name, args=[t.pk])).status_code == 200
