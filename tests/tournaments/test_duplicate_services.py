@@ -178,3 +178,22 @@ def test_no_redraw_no_withdrawal_no_late_player_once_started(make_players):
         assert e.value.message == message
     assert Entry.objects.filter(tournament=t).count() == 8
     assert Table.objects.filter(tournament=t).count() == 2
+
+
+def test_a_pasted_list_fills_the_seats_and_no_more():
+    from tarotclub.tournaments import bulk
+
+    t = create(tables=2, rounds=2)
+    lines, errors = bulk.parse("\n".join(f"Joueuse {chr(65 + i)}" for i in range(9)))
+    assert not errors
+    with pytest.raises(services.TournamentError) as e:
+        services.entries_register_bulk(tournament=t, lines=lines)
+    assert e.value.message == services.ERR_DUPLICATE_FULL
+    assert not Entry.objects.filter(tournament=t).exists()
+    services.entries_register_bulk(tournament=t, lines=lines[:8])
+    services.tournament_start(tournament=t)
+    t.refresh_from_db()
+    assert t.status == "running" and Table.objects.filter(tournament=t).count() == 2
+    with pytest.raises(services.TournamentError) as e:
+        services.entries_register_bulk(tournament=t, lines=lines[8:])
+    assert e.value.message == services.ERR_DUPLICATE_LATE
