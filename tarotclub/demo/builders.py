@@ -1,8 +1,9 @@
 """Build tournaments quickly (for the tests and the bench) and the demo club's data.
 
 `demo_club(user)` builds a club that shows every page with real data: a finished and a running
-tournament, tarot at five with long names (petit au bout, poignées, a chelem), one game of each
-other kind, a guest, and Fool's Faith challenge cards given.
+tournament and a finished duplicate one, tarot at five with long names (petit au bout,
+poignées, a chelem), one game of each other kind, a guest, and Fool's Faith challenge cards
+given.
 """
 
 from __future__ import annotations
@@ -287,7 +288,39 @@ def demo_tournaments(user, players, long_names) -> dict:
     )  # fmt: skip
     for p in players[3:9]:
         tournaments.entry_register(tournament=spring, player=p, user=user)
-    return {"finished": done, "running": running, "registration": spring}
+    duplicate = demo_duplicate(user, players)
+    return {"finished": done, "running": running, "registration": spring, "duplicate": duplicate}
+
+
+def demo_duplicate(user, players):
+    """A finished duplicate tournament: 3 tables, 3 rounds of 4 boards, every board scored
+    (taker and garde imposed, a different result at each table), so its boards, guide cards,
+    grading, rankings and records show real figures."""
+    from tarotclub.tournaments import services as tournaments
+    from tarotclub.tournaments.models import Table
+
+    t = tournaments.tournament_create(
+        name="Duplicate de l'Avent", date=dt.date.today() - dt.timedelta(days=14),
+        place="Café De Kroon", rounds=3, deals_per_round=4, format="duplicate", tables=3,
+        created_by=user,
+    )  # fmt: skip
+    for p in players[:12]:
+        tournaments.entry_register(tournament=t, player=p, user=user)
+    t = tournaments.tournament_start(tournament=t, user=user)
+    for rnd in (1, 2, 3):
+        for table in Table.objects.filter(tournament=t, round=rnd).select_related("game"):
+            game = table.game
+            for i, (taker, contract) in enumerate(game.options["imposed"], start=1):
+                gap = (7 * game.options["boards"][i - 1] + 5 * table.number) % 11
+                points = 51 + gap if (i + table.number) % 3 else 51 - 1 - gap
+                tarot.deal_add(
+                    game=game,
+                    data=tarot.DealInput(taker=taker, contract=contract, bouts=1, points=points),
+                    user=user,
+                )
+            tournaments.table_confirm(table=table, user=user)
+        t = tournaments.tournament_next_round(tournament=t, user=user)
+    return t
 
 
 def demo_season(user, players, tournaments: dict) -> object:

@@ -116,3 +116,85 @@ def standings(t) -> tuple[list[str], list[list]]:
             cells.append(None if row.average is None else round(float(row.average), 1))
         out.append(cells)
     return headers, out
+
+
+# --- duplicate tournaments ----------------------------------------------------------------------
+
+
+def _percent(value) -> float | None:
+    """A percentage as a spreadsheet number, to 2 decimals (None: no graded board)."""
+    return None if value is None else round(float(value), 2)
+
+
+def _grade(value) -> float:
+    """A grade as a spreadsheet number, to 1 decimal."""
+    return round(float(value), 1)
+
+
+def _orientation(o: str) -> str:
+    from tarotclub.tournaments.models import Orientation
+
+    return str(Orientation(o).label)
+
+
+def duplicate_rankings(g) -> tuple[list, list[list]]:
+    """A graded duplicate tournament (`tournaments.duplicate.graded`): one row a player in
+    the alternating ranking's order, with the general ranking's place beside it."""
+    from tarotclub.tournaments import duplicate
+
+    headers = [
+        _("Alternating ranking"),
+        _("General ranking"),
+        _("Player"),
+        _("Seat"),
+        _("Attack %"),
+        _("Defence %"),
+        _("Overall %"),
+    ]
+    general = {r["player"]: r["place"] for r in duplicate.ranking_rows(g, "general")}
+    rows = [
+        [
+            r["place"],
+            general[r["player"]],
+            r["name"],
+            r["seat"],
+            _percent(r["attack"]),
+            _percent(r["defence"]),
+            _percent(r["overall"]),
+        ]
+        for r in duplicate.ranking_rows(g, "alternating")
+    ]
+    return headers, rows
+
+
+def duplicate_grading(g) -> tuple[list, list[list]]:
+    """Every board's grading sheet (duplicate.md 1.10), one row a play."""
+    from tarotclub.tournaments import duplicate
+
+    headers = [
+        _("Board"),
+        _("Taker's orientation"),
+        _("Round"),
+        _("Table"),
+        _("Taker"),
+        _("Taker won"),
+        _("Taker lost"),
+        _("Attack grade"),
+        _("Defence grade"),
+    ]
+    rows = [
+        [
+            b,
+            _orientation(duplicate.taker_of(b)),
+            r["round"],
+            r["table"],
+            r["taker"],
+            r["won"],
+            r["lost"],
+            _grade(r["attack"]),
+            _grade(r["defence"]),
+        ]
+        for b in g.boards
+        for r in duplicate.grading_rows(g, b)
+    ]
+    return headers, rows

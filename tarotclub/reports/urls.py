@@ -16,6 +16,11 @@ urlpatterns = [
         views.standings_export,
         name="standings_export",
     ),
+    path(
+        "tournaments/<int:pk>/duplicate/<str:what>.<str:fmt>",
+        views.duplicate_export,
+        name="duplicate_export",
+    ),
     path("tournaments/<int:pk>/deals/", views.deals_page, name="deals"),
     path("tournaments/<int:pk>/deals.pdf", views.pdf, {"printout": "deals"}, name="deals_pdf"),
     path("tournaments/<int:pk>/deals.<str:fmt>", views.deals_export, name="deals_export"),

@@ -57,6 +57,25 @@ def standings_export(request, pk: int, fmt: str):
     )
 
 
+@director_required
+def duplicate_export(request, pk: int, what: str, fmt: str):
+    """A duplicate tournament's rankings or every board's grading, as CSV or Excel."""
+    from tarotclub.tournaments import duplicate
+
+    check_format(fmt)
+    t = _tournament(pk)
+    g = duplicate.graded(t) if t.duplicate else None
+    if g is None or what not in ("rankings", "grading"):
+        raise Http404
+    if what == "rankings":
+        headers, rows = spreadsheets.duplicate_rankings(g)
+        title = _("Rankings")
+    else:
+        headers, rows = spreadsheets.duplicate_grading(g)
+        title = _("Grading")
+    return rows_response(headers, rows, fmt, name=filename(what, t.name, t.date, fmt), title=title)
+
+
 def _deals_round(request, t: Tournament) -> int | None:
     number = query_int(request, "round")
     return number if number is not None and 1 <= number <= t.current_round else None

@@ -9,7 +9,7 @@ from tarotclub.players.forms import licence_field
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import roster
 
-from .models import Ranking
+from .models import DUPLICATE_MAX_TABLES, Format, Orientation, Ranking
 from .selectors import roster_to_register
 
 
@@ -27,6 +27,19 @@ class TournamentForm(forms.Form):
         label=_("Tables of three instead of tables of five"), required=False
     )
     ranking = forms.ChoiceField(label=_("Ranking"), choices=Ranking.choices, initial=Ranking.TOTAL)
+    format = forms.ChoiceField(
+        label=_("Format"), choices=Format.choices, initial=Format.FREE, required=False
+    )
+    tables = WholeNumberField(
+        label=_("Tables of four (duplicate)"),
+        min_value=2,
+        max_value=DUPLICATE_MAX_TABLES,
+        required=False,
+        help_text=_(
+            "Duplicate: every table plays the same boards in turn; the deals per round are the "
+            "boards a table plays in a round (4, 8, …), the rounds at most the tables."
+        ),
+    )
     # One key per form shown: sending the same form twice creates one tournament.
     key = forms.CharField(
         widget=forms.HiddenInput,
@@ -34,6 +47,9 @@ class TournamentForm(forms.Form):
         max_length=32,
         initial=lambda: secrets.token_urlsafe(16),
     )
+
+    def clean_format(self):
+        return self.cleaned_data.get("format") or Format.FREE
 
 
 class RegisterForm(forms.Form):
@@ -57,8 +73,24 @@ class RegisterForm(forms.Form):
         ),
     )
 
+    orientation = forms.ChoiceField(
+        label=_("Orientation (duplicate)"),
+        choices=[("", _("given at the start")), *Orientation.choices],
+        required=False,
+    )
+    start_table = WholeNumberField(
+        label=_("Starting table (duplicate)"),
+        min_value=1,
+        max_value=DUPLICATE_MAX_TABLES,
+        required=False,
+    )
+
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if tournament is not None and tournament.duplicate:
+            del self.fields["team"]  # duplicate teams (triplettes...) are not kept yet
+        else:
+            del self.fields["orientation"], self.fields["start_table"]
         field = self.fields["player"]
         # any roster player is accepted (one registered meanwhile by another screen is then
         # told "already registered" by the service); the list offers only those not registered

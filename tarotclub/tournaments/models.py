@@ -32,6 +32,24 @@ class Ranking(models.TextChoices):
     AVERAGE = "average", _("average per round played")
 
 
+class Format(models.TextChoices):
+    FREE = "free", _("free deals")
+    DUPLICATE = "duplicate", _("duplicate (individual)")
+
+
+class Orientation(models.TextChoices):
+    """A duplicate player's orientation, kept for the whole session (duplicate.md 1.6)."""
+
+    NORTH = "N", _("North")
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+
+
+#: The most tables of a duplicate session (a movement of T tables has at most T rounds).
+DUPLICATE_MAX_TABLES = 30
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=120)
     date = models.DateField(_("date"))
@@ -40,6 +58,12 @@ class Tournament(models.Model):
     deals_per_round = models.PositiveSmallIntegerField(_("deals per round"), default=4)
     allow_three = models.BooleanField(_("tables of three allowed"), default=False)
     ranking = models.CharField(_("ranking"), max_length=10, choices=Ranking, default=Ranking.TOTAL)
+    # Free deals, or duplicate: then `table_count` tables of four, `deals_per_round` boards a set
+    # (the boards a table plays in a round), and the movement stored at the start.
+    format = models.CharField(_("format"), max_length=10, choices=Format, default=Format.FREE)
+    table_count = models.PositiveSmallIntegerField(_("tables"), default=0)
+    # A duplicate movement as `scoring.movement.Movement` data: {"tables", "shifts", "sets"}.
+    movement = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTRATION)
     current_round = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=new_seed)
@@ -65,6 +89,10 @@ class Tournament(models.Model):
                 condition=models.Q(deals_per_round__gte=1) & models.Q(deals_per_round__lte=24),
                 name="tournament_deals_range",
             ),
+            models.CheckConstraint(
+                condition=models.Q(table_count__lte=DUPLICATE_MAX_TABLES),
+                name="tournament_tables_range",
+            ),
             models.UniqueConstraint(
                 fields=["creation_key"],
                 condition=~models.Q(creation_key=""),
@@ -74,6 +102,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def duplicate(self) -> bool:
+        return self.format == Format.DUPLICATE
 
 
 class Entry(models.Model):
@@ -85,6 +117,12 @@ class Entry(models.Model):
     # Free-deal teams of 2 or 4 (duplicate.md 2.1): the entries with the same team name (as
     # `text_key` compares names) form a team; teammates never sit at the same table.
     team = models.CharField(_("team"), max_length=60, blank=True, default="")
+    # Duplicate: the player's orientation and starting table (a movement's player
+    # ("E", 3)); chosen at registration or given at the start. A team may be added later.
+    orientation = models.CharField(
+        _("orientation"), max_length=1, choices=Orientation, blank=True, default=""
+    )
+    start_table = models.PositiveSmallIntegerField(_("starting table"), null=True, blank=True)
     first_round = models.PositiveSmallIntegerField(default=1)
     last_round = models.PositiveSmallIntegerField(null=True, blank=True)  # set on withdrawal
     created_at = models.DateTimeField(auto_now_add=True)
@@ -93,6 +131,11 @@ class Entry(models.Model):
         ordering = ["tournament", "player__name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "orientation", "start_table"],
+                condition=~models.Q(orientation=""),
+                name="entry_duplicate_seat_unique",
+            ),
         ]
 
     def __str__(self) -> str:

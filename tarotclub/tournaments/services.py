@@ -28,7 +28,7 @@ from tarotclub.kinds.tarot.services import game_totals_db
 from tarotclub.players.models import Player, name_key
 from tarotclub.players.services import player_create
 
-from . import seating
+from . import duplicate, seating
 from .history import (  # noqa: F401  (the actions a test or a page names by the services)
     CREATED,
     ENTRIES_REGISTERED,
@@ -45,7 +45,17 @@ from .history import (  # noqa: F401  (the actions a test or a page names by the
     TABLE_UNLOCKED,
     UPDATED,
 )
-from .models import Entry, RedrawnTable, Status, Table, Tournament, deals_for_table
+from .models import (
+    DUPLICATE_MAX_TABLES,
+    Entry,
+    Format,
+    Orientation,
+    RedrawnTable,
+    Status,
+    Table,
+    Tournament,
+    deals_for_table,
+)
 from .selectors import bulk_preview
 
 ERR_NAME = _("Give the tournament a name.")
@@ -89,7 +99,35 @@ ERR_BULK_CONFLICT = _(
 )
 ERR_ENTRY_GONE = _("This player is no longer registered (removed meanwhile): nothing was changed.")
 
-#: Seat names by position; a table of five has a fifth seat.
+ERR_FORMAT = _("Choose free deals or duplicate.")
+ERR_DUPLICATE_TABLES = _("A duplicate tournament has 2 to %(max)s tables of four.")
+ERR_DUPLICATE_ROUNDS = _(
+    "A duplicate tournament of %(tables)s tables has 1 to %(tables)s rounds: with more, a "
+    "player would meet a set of boards again."
+)
+ERR_DUPLICATE_BOARDS = _(
+    "In duplicate a table plays 4, 8, 12, 16, 20 or 24 boards a round, so that every player "
+    "takes one board in four."
+)
+ERR_DUPLICATE_COUNT = _(
+    "A duplicate tournament of %(tables)s tables needs exactly %(seats)s players "
+    "(%(count)s registered)."
+)
+ERR_DUPLICATE_FULL = _("All %(seats)s seats of this duplicate tournament are taken.")
+ERR_DUPLICATE_LATE = _(
+    "A duplicate tournament takes no player after its start: the movement seats everybody "
+    "from the first round."
+)
+ERR_DUPLICATE_WITHDRAW = _(
+    "In a duplicate tournament a player cannot withdraw after the start: the boards need "
+    "four players at every table. A substitute plays in their seat."
+)
+ERR_DUPLICATE_REDRAW = _("A duplicate round follows the movement: it is not redrawn.")
+ERR_ORIENTATION = _("Choose North, East, South or West.")
+ERR_START_TABLE = _("The starting table is a number from 1 to %(tables)s.")
+ERR_SEAT_TAKEN = _("%(seat)s is already %(name)s's seat.")
+ERR_SEAT_HALF = _("Give both the orientation and the starting table, or neither.")
+
 
 #: What the tournament's history records (tarotclub.core.models.LogEntry on the tournament).
 
@@ -131,6 +169,7 @@ def _entry(entry: Entry) -> dict:
         "first_round": entry.first_round,
         "last_round": entry.last_round,
         **({"team": entry.team} if entry.team else {}),
+        **({"seat": f"{entry.orientation}{entry.start_table}"} if entry.orientation else {}),
     }
 
 
@@ -143,6 +182,7 @@ def _settings(t: Tournament) -> dict:
         "deals_per_round": t.deals_per_round,
         "allow_three": t.allow_three,
         "ranking": t.ranking,
+        **({"format": t.format, "tables": t.table_count} if t.format == Format.DUPLICATE else {}),
     }
 
 
@@ -182,13 +222,18 @@ def tournament_create(
     deals_per_round: int = 4,
     allow_three: bool = False,
     ranking: str = "total",
+    format: str = Format.FREE,
+    tables: int = 0,
     created_by=None,
     key: str = "",
     seed: int | None = None,
 ) -> Tournament:
     """A new tournament. `key` is the creation form's one-time key: the same form sent twice
     (a double tap, a reload) gives the tournament created the first time. `seed` fixes the
-    seating draw (the demo club draws the same tables at every load); by default it is new."""
+    seating draw (the demo club draws the same tables at every load); by default it is new.
+
+    In duplicate (`format`), `tables` tables of four play `deals_per_round` boards a round
+    (a multiple of 4), for at most `tables` rounds (duplicate.md 1.6)."""
     key = (key or "")[:32]
     if key:
         existing = Tournament.objects.filter(creation_key=key).first()
@@ -201,6 +246,20 @@ def tournament_create(
         raise TournamentError(ERR_ROUNDS)
     if not 1 <= deals_per_round <= 24:
         raise TournamentError(ERR_DEALS)
+    if format not in Format.values:
+        raise TournamentError(ERR_FORMAT)
+    if format == Format.DUPLICATE:
+        if isinstance(tables, bool) or not isinstance(tables, int):
+            raise TournamentError(ERR_DUPLICATE_TABLES, params={"max": DUPLICATE_MAX_TABLES})
+        if not 2 <= tables <= DUPLICATE_MAX_TABLES:
+            raise TournamentError(ERR_DUPLICATE_TABLES, params={"max": DUPLICATE_MAX_TABLES})
+        if rounds > tables:
+            raise TournamentError(ERR_DUPLICATE_ROUNDS, params={"tables": tables})
+        if deals_per_round % 4:
+            raise TournamentError(ERR_DUPLICATE_BOARDS)
+        allow_three = False
+    else:
+        tables = 0
     try:
         with transaction.atomic():  # a savepoint: a simultaneous twin may win the key
             t = Tournament.objects.create(
@@ -212,6 +271,8 @@ def tournament_create(
                 deals_per_round=deals_per_round,
                 allow_three=allow_three,
                 ranking=ranking,
+                format=format,
+                table_count=tables,
                 created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
                 **({"seed": seed} if seed is not None else {}),
             )
@@ -263,16 +324,29 @@ def entry_register(
     guest_name: str = "",
     licence: str = "",
     team: str = "",
+    orientation: str = "",
+    start_table: int | None = None,
     user=None,
 ) -> Entry:
     """Register a roster player, or a guest by name. A late player sits from the next round.
 
     ``team`` names the player's team in a free-deal team event (teams of 2 or 4): the entries
     with the same name, as ``text_key`` compares names, form one team. A full team is refused
-    a fifth player."""
+    a fifth player.
+
+    In duplicate, ``orientation`` and ``start_table`` give the player's seat (a free one);
+    without them the start gives the player a seat left free. Nobody joins after the start."""
     t = _lock(tournament)
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
+    if t.duplicate:
+        if t.status != Status.REGISTRATION:
+            raise TournamentError(ERR_DUPLICATE_LATE)
+        if t.entries.count() >= 4 * t.table_count:
+            raise TournamentError(ERR_DUPLICATE_FULL, params={"seats": 4 * t.table_count})
+        orientation, start_table = _check_seat(t, orientation, start_table)
+    elif orientation or start_table is not None:
+        raise TournamentError(ERR_ORIENTATION)
     if player is None:
         # a guest who came before is the same guest again, found by the name's key
         player = Player.objects.filter(name_key=name_key(guest_name)).first() or player_create(
@@ -294,12 +368,40 @@ def entry_register(
         player=player,
         licence=licence,
         team=team,
+        orientation=orientation,
+        start_table=start_table,
         first_round=t.current_round + 1 if t.status == Status.RUNNING else 1,
     )
     if t.status == Status.RUNNING:
         _replan(t)
     log_action(t, ENTRY_REGISTERED, user=user, after={**_entry(entry), "guest": player.guest})
     return entry
+
+
+def _check_seat(t: Tournament, orientation, start_table) -> tuple[str, int | None]:
+    """A duplicate seat as given (both or neither), free in the tournament."""
+    orientation = orientation or ""
+    if not orientation and start_table is None:
+        return "", None
+    if not orientation or start_table is None:
+        raise TournamentError(ERR_SEAT_HALF)
+    if orientation not in Orientation.values:
+        raise TournamentError(ERR_ORIENTATION)
+    if isinstance(start_table, bool) or not isinstance(start_table, int):
+        raise TournamentError(ERR_START_TABLE, params={"tables": t.table_count})
+    if not 1 <= start_table <= t.table_count:
+        raise TournamentError(ERR_START_TABLE, params={"tables": t.table_count})
+    taken = (
+        t.entries.filter(orientation=orientation, start_table=start_table)
+        .select_related("player")
+        .first()
+    )
+    if taken is not None:
+        raise TournamentError(
+            ERR_SEAT_TAKEN,
+            params={"seat": f"{orientation}{start_table}", "name": taken.player.name},
+        )
+    return orientation, start_table
 
 
 @dataclass(frozen=True)
@@ -321,6 +423,8 @@ def entries_register_bulk(*, tournament: Tournament, lines, user=None) -> BulkRe
     t = _lock(tournament)
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
+    if t.duplicate and t.status != Status.REGISTRATION:
+        raise TournamentError(ERR_DUPLICATE_LATE)
     preview = bulk_preview(t, lines)
     if preview.conflicts:
         line, named, other = preview.conflicts[0]
@@ -335,6 +439,10 @@ def entries_register_bulk(*, tournament: Tournament, lines, user=None) -> BulkRe
             },
         )
     todo = [(p, line) for p, line in preview.matched + preview.by_licence]
+    if t.duplicate:
+        count = len(todo) + len(preview.guests) + t.entries.count()
+        if count > 4 * t.table_count:
+            raise TournamentError(ERR_DUPLICATE_FULL, params={"seats": 4 * t.table_count})
     guests = []
     for line in preview.guests:
         guest = player_create(name=line.name, guest=True, licence=line.licence, user=user)
@@ -385,6 +493,8 @@ def entry_withdraw(*, entry: Entry, from_round: int | None = None, user=None) ->
         raise TournamentError(ERR_ALREADY_WITHDRAWN, params={"name": entry.player.name})
     _check_round(t, from_round)
     before = _entry(entry)
+    if t.duplicate and t.status != Status.REGISTRATION:
+        raise TournamentError(ERR_DUPLICATE_WITHDRAW)
     if t.status == Status.REGISTRATION:
         entry.delete()
         log_action(t, ENTRY_REMOVED, user=user, before=before)
@@ -433,6 +543,12 @@ def _replan(t: Tournament) -> None:
     remaining = t.rounds - t.current_round
     if remaining <= 0:
         t.plan = []
+    elif t.duplicate:  # the movement seats every round (duplicate.md 1.6)
+        m = duplicate.stored_movement(t)
+        entries = list(t.entries.all())
+        t.plan = [
+            duplicate.round_plan(m, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
+        ]
     else:
         entries = list(t.entries.all())
         players = _present(entries, t.current_round + 1)
@@ -453,6 +569,7 @@ def _replan(t: Tournament) -> None:
 def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> None:
     """The round's games and tables, inserted in bulk (a constant number of queries)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for tb in tables for pk in tb])}
+    m = duplicate.stored_movement(t) if t.duplicate else None
     started = games.games_start(
         tables=[
             {
@@ -461,7 +578,11 @@ def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> No
                 "kind": "tarot",
                 "name": f"{t.name} · R{round_number} T{number}",
                 "dealer_sits_out": len(seated) == 5,
-                "options": {"deals": deals_for_table(t, len(seated))},
+                "options": (
+                    duplicate.table_options(t, m, round_number, number, seated)
+                    if m is not None
+                    else {"deals": deals_for_table(t, len(seated))}
+                ),
             }
             for number, seated in enumerate(tables, start=1)
         ]
@@ -499,6 +620,8 @@ def tournament_start(
     odd = sorted(names[0] for names in teams.values() if len(names) not in (2, 4))
     if odd:
         raise TournamentError(ERR_TEAM_SIZES, params={"teams": ", ".join(odd)})
+    if t.duplicate:
+        _start_duplicate(t, entries, user=user)
     _replan(t)
     t.status = Status.RUNNING
     t.current_round = 1
@@ -510,10 +633,46 @@ def tournament_start(
         STARTED,
         user=user,
         before={"status": Status.REGISTRATION},
-        after={"status": t.status, "players": [_player(e.player) for e in entries]},
+        after={
+            "status": t.status,
+            "players": [
+                {
+                    **_player(e.player),
+                    **({"seat": f"{e.orientation}{e.start_table}"} if e.orientation else {}),
+                }
+                for e in entries
+            ],
+            **({"movement": t.movement} if t.duplicate else {}),
+        },
     )
     log_action(t, ROUND_SEATED, user=user, after=round_seats(t, 1))
     return t
+
+
+def _start_duplicate(t: Tournament, entries: list[Entry], *, user=None) -> None:
+    """Seat every duplicate player (a free seat for those without one, in name order),
+    generate the movement and store it."""
+    seats = 4 * t.table_count
+    if len(entries) != seats:
+        raise TournamentError(
+            ERR_DUPLICATE_COUNT,
+            params={"tables": t.table_count, "seats": seats, "count": len(entries)},
+        )
+    taken = {(e.orientation, e.start_table) for e in entries if e.orientation}
+    free = [
+        (o, table)
+        for table in range(1, t.table_count + 1)
+        for o in Orientation.values
+        if (o, table) not in taken
+    ]
+    placed = []
+    for entry, (o, table) in zip([e for e in entries if not e.orientation], free, strict=True):
+        entry.orientation, entry.start_table = o, table
+        placed.append(entry)
+    Entry.objects.bulk_update(placed, ["orientation", "start_table"])
+    m = duplicate.new_movement(t)
+    t.movement = duplicate.movement_data(m)
+    t.save(update_fields=["movement"])
 
 
 def open_tables(t: Tournament, round_number: int) -> list[Table]:
@@ -629,6 +788,8 @@ def round_redraw(
     t = _lock(tournament)
     if t.status != Status.RUNNING:
         raise TournamentError(ERR_NOT_RUNNING)
+    if t.duplicate:
+        raise TournamentError(ERR_DUPLICATE_REDRAW)
     _check_round(t, from_round)
     if draw is not None and draw != t.seed:
         raise TournamentError(ERR_REDRAWN_ALREADY, code="redrawn")

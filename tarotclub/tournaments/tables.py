@@ -213,13 +213,17 @@ def entries_html(t, entries) -> str:
             parts.append(guest)
         if e.licence:
             parts.append(f' <small class="muted">{_text(e.licence)}</small>')
+        if e.orientation:  # a duplicate seat: orientation and starting table, "E3"
+            parts.append(
+                f' <span class="badge">{_text(e.orientation)}{_text(e.start_table)}</span>'
+            )
         if e.first_round > 1:
             label = gettext("from round %(n)s") % {"n": _text(e.first_round)}
             parts.append(f' <span class="badge">{label}</span>')
         if e.last_round is not None:
             label = gettext("withdrew after round %(n)s") % {"n": _text(e.last_round)}
             parts.append(f' <span class="badge bad">{label}</span>')
-        elif t.status != "finished":
+        elif t.status == "registration" or (t.status != "finished" and not t.duplicate):
             parts.append(f' <a class="button small" href="{withdraw(e.pk)}">{action}</a>')
         parts.append("</li>")
         out.append("".join(parts))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import duplicate_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -21,4 +21,12 @@ urlpatterns = [
     path("tournaments/<int:pk>/withdraw/<int:entry_pk>/", views.entry_withdraw, name="withdraw"),
     path("tournaments/<int:pk>/unlock/<int:table_pk>/", views.table_unlock, name="unlock"),
     path("t/<token:token>/confirm/", views.table_confirm, name="confirm"),
+    path("t/<token:token>/board/<int:board>/", duplicate_views.slip, name="slip"),
+    path("tournaments/<int:pk>/duplicate/", duplicate_views.boards, name="duplicate_boards"),
+    path("tournaments/<int:pk>/duplicate/grading/", duplicate_views.grading, name="grading"),
+    path(
+        "tournaments/<int:pk>/duplicate/record/<str:seat>/",
+        duplicate_views.record,
+        name="record",
+    ),
 ]

@@ -47,7 +47,8 @@ def tournament_new(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            t = services.tournament_create(**form.cleaned_data, created_by=request.user)
+            data = {**form.cleaned_data, "tables": form.cleaned_data.get("tables") or 0}
+            t = services.tournament_create(**data, created_by=request.user)
         except ValidationError as e:
             add_validation_error(form, e)
         else:
@@ -81,7 +82,9 @@ def tournament_manage(request, pk: int):
                 player=data["player"],
                 guest_name=data["guest_name"],
                 licence=data["licence"],
-                team=data["team"],
+                team=data.get("team", ""),
+                orientation=data.get("orientation", ""),
+                start_table=data.get("start_table"),
                 user=request.user,
             )
         except ValidationError as e:
@@ -547,6 +550,10 @@ def _conditional(request, name: str, key: str, respond):
 
 def tournament_standings(request, pk: int):
     t, key = _keyed(pk)
+    if t.duplicate:  # graded, not summed: the duplicate rankings
+        from .duplicate_views import rankings
+
+        return rankings(request, t)
 
     member = is_member(request.user)
 
@@ -631,6 +638,8 @@ def tournament_projector(request, pk: int):
     """The standings for the wall: one screen of them, htmx swaps in the next every few
     seconds (read afresh each time); no meta refresh."""
     t, key = _keyed(pk)
+    if t.duplicate:  # no summed standings to page through: the rankings
+        return redirect("tournaments:standings", pk=t.pk)
     return _conditional(
         request,
         "projector",

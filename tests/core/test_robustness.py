@@ -303,6 +303,9 @@ class Site:
             "fmt": "csv",
             "kind": "foolsfaith",
             "language": "fr",
+            "board": 1,
+            "seat": "N1",
+            "what": "rankings",
         }
         return {p: values[p] for p in params}  # a KeyError: give the new parameter a sample
 

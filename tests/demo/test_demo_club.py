@@ -48,7 +48,7 @@ def test_a_five_player_tarot_game_with_long_names_and_every_bonus(club):
 
 
 def test_a_finished_tournament_and_one_running_with_a_round_partly_entered(club):
-    finished = Tournament.objects.get(status=Status.FINISHED)
+    finished = Tournament.objects.get(status=Status.FINISHED, format="free")
     assert not Table.objects.filter(tournament=finished, game__locked=False).exists()
     running = Tournament.objects.get(status=Status.RUNNING)
     tables = Table.objects.filter(tournament=running, round=running.current_round)
@@ -58,6 +58,17 @@ def test_a_finished_tournament_and_one_running_with_a_round_partly_entered(club)
     assert confirmed and open_
     assert any(0 < t.game.deals.count() < t.game.options["deals"] for t in open_)
     assert Tournament.objects.filter(status=Status.REGISTRATION).exists()
+
+
+def test_a_finished_duplicate_tournament_with_every_board_graded(club):
+    from tarotclub.tournaments import duplicate
+
+    t = Tournament.objects.get(format="duplicate")
+    assert t.status == Status.FINISHED
+    g = duplicate.graded(t)
+    assert len(g.scores) == 3 * 12  # 12 boards, each played at the 3 tables
+    assert len({s for s in g.scores.values()}) > 3  # results differ from table to table
+    assert len(g.session.alternating) == 12
 
 
 def test_a_guest_plays_in_the_running_tournament(club):

@@ -79,12 +79,21 @@ class DealForm(forms.Form):
     )
     version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, players, active, **kwargs):
+    def __init__(self, *args, players, active, imposed=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.active = list(active)
         choices = [(p.pk, p.label) for p in self.active]
         self.fields["taker"].choices = choices
+        self.imposed = imposed
+        if imposed is not None:  # a duplicate board: taker and contract are not chosen
+            taker, contract = imposed
+            self.fields["taker"].choices = [c for c in choices if c[0] == taker]
+            self.fields["contract"].choices = [
+                c for c in self.fields["contract"].choices if c[0] == contract
+            ]
+            self.initial.setdefault("taker", taker)
+            self.initial.setdefault("contract", contract)
         if len(self.active) == 5:
             self.fields["partner"] = BigChoiceField(
                 label=_("Called partner"),

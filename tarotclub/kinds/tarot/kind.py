@@ -259,6 +259,7 @@ class Tarot(Kind):
             initial=initial if initial is not None else self.initial(played, number),
             players=played.players,
             active=active,
+            imposed=services.imposed(played.game, number),
         )
 
     def initial(self, played: TarotPlayed, number: int) -> dict:
@@ -267,6 +268,19 @@ class Tarot(Kind):
 
     def entry_context(self, played: TarotPlayed, number: int, *, editing: bool) -> dict:
         dealer = self._dealer(played, number)
+        board = services.board_of(played.game, number)
+        rule = services.imposed(played.game, number)
+        if board is not None and rule is not None:
+            taker = next((p for p in played.players if p.pk == rule[0]), None)
+            return {
+                "subtitle": _("Board %(board)s · %(name)s takes, %(contract)s imposed")
+                % {
+                    "board": board,
+                    "name": taker.short_name if taker else "?",
+                    "contract": CONTRACT_LABELS.get(rule[1], rule[1]),
+                },
+                "offline_preview": self.offline_preview(played, dealer),
+            }
         context = {
             "subtitle": _("%(name)s deals") % {"name": dealer.short_name},
             "offline_preview": self.offline_preview(played, dealer),
@@ -321,7 +335,9 @@ class Tarot(Kind):
             return None, (errors[0] if errors else None)
         dealer = self._dealer(played, number)
         try:
-            result = services.deal_score(played.game, dealer, played.players, form.deal_input())
+            result = services.deal_score(
+                played.game, dealer, played.players, form.deal_input(), number=number
+            )
         except ValidationError as e:
             return None, " ".join(e.messages)
         return self._breakdown(played, result), None

@@ -53,6 +53,8 @@ ERR_DEAL_TAKEN = _(
     "the next one."
 )
 ERR_NO_SUCH_DEAL = _("This deal does not exist (any more).")
+ERR_IMPOSED_TAKER = _("On this board the taker is imposed: %(name)s takes.")
+ERR_IMPOSED_CONTRACT = _("On this board the contract is imposed: %(contract)s.")
 ERR_NOT_TAROT = _("This is not a French Tarot game.")
 ERR_STALE = _(
     "Somebody else changed this deal since you opened it. Here is the newer version; "
@@ -101,10 +103,49 @@ class DealInput:
     chelem: str = "none"
 
 
-def deal_score(game: Game, dealer: Player, players: Sequence[Player], data: DealInput):
-    """Score a deal with `scoring.fft`; RuleError and foreign players become GameError."""
+def imposed(game: Game, number: int) -> tuple[int, str] | None:
+    """(taker pk, contract) imposed on deal `number`, or None.
+
+    A duplicate tournament's table says in its game's options which board each deal is and
+    who takes it under which contract (``"boards"``, ``"imposed": [[pk, contract], ...]``,
+    duplicate.md 1.4): the taker and the contract are not chosen at the table."""
+    rows = (game.options or {}).get("imposed") or []
+    if isinstance(number, int) and 1 <= number <= len(rows):
+        taker, contract = rows[number - 1]
+        return int(taker), str(contract)
+    return None
+
+
+def board_of(game: Game, number: int) -> int | None:
+    """The duplicate board deal `number` of the game is (None: not a duplicate table)."""
+    boards = (game.options or {}).get("boards") or []
+    return boards[number - 1] if isinstance(number, int) and 1 <= number <= len(boards) else None
+
+
+def deal_score(
+    game: Game,
+    dealer: Player,
+    players: Sequence[Player],
+    data: DealInput,
+    *,
+    number: int | None = None,
+):
+    """Score a deal with `scoring.fft`; RuleError and foreign players become GameError.
+
+    With `number`, what the game imposes on that deal (`imposed`) is checked too."""
     active = active_players(game, dealer, players)
     by_pk = {p.pk: p for p in players}
+    rule = imposed(game, number) if number is not None else None
+    if rule is not None:
+        taker, contract = rule
+        if data.taker != taker:
+            name = by_pk[taker].name if taker in by_pk else "?"
+            message = ERR_IMPOSED_TAKER % {"name": name}
+            raise GameError({"taker": [ValidationError(message, code="imposed")]})
+        if data.contract != contract:
+            label = fft.CONTRACT_LABELS.get(contract, contract)
+            message = ERR_IMPOSED_CONTRACT % {"contract": gettext(label)}
+            raise GameError({"contract": [ValidationError(message, code="imposed")]})
     named = [data.taker, *([data.partner] if data.partner is not None else [])]
     named += [pk for pk, _kind in data.poignees]
     for pk in named:
@@ -379,7 +420,7 @@ def _deal_add(*, game, data, user, expected_number, played, client_id) -> Deal:
     if expected_number is not None and expected_number != number:
         raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number}, code="taken")
     dealer = dealer_for(game, number, players)
-    result = deal_score(game, dealer, players, data)
+    result = deal_score(game, dealer, players, data, number=number)
     deal = Deal(
         game=game, number=number, dealer=dealer, revision=game.revision + 1, client_id=client_id
     )
@@ -433,7 +474,7 @@ def deal_correct(
     if current.version != expected_version:
         raise StaleError(current, ERR_STALE)
     dealer = next((p for p in players if p.pk == current.dealer_id), None) or current.dealer
-    result = deal_score(game, dealer, players, data)
+    result = deal_score(game, dealer, players, data, number=current.number)
     old_scores = {line.player_id: line.score for line in lines}
     before = deal_snapshot(current, old_scores)
     _apply(current, data, result)

@@ -1,0 +1,211 @@
+"""Duplicate tournaments (individual), read side: the stored movement, the boards each table
+plays, the scores entered so far and their grading (`scoring.movement`, `scoring.duplicate`).
+
+A duplicate table is a tournament table like a free-deal one (`models.Table`, its game of
+French Tarot, its share link): its game's deals are the boards of its set, in order, and its
+options say which board each deal is and who takes it under the imposed garde
+(``{"deals": n, "boards": [...], "imposed": [[taker pk, "garde"], ...]}``). The board score is
+the U of `scoring.fft` (duplicate.md 1.5, open question 8): the taker's score divided by 3.
+Reads only: no write here (the writes are in `services`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F
+
+from scoring.duplicate import Session, grade_session
+from scoring.movement import ORIENTATIONS, Movement, boards_of_set, movement, taker_of
+from tarotclub.kinds.tarot.models import DealLine
+
+from .models import Entry, Tournament
+
+#: The contract every duplicate board is played in (duplicate.md 1.4, open question 10).
+IMPOSED_CONTRACT = "garde"
+
+
+def stored_movement(t: Tournament) -> Movement | None:
+    """The movement stored when the tournament started (None before)."""
+    data = t.movement or {}
+    if not data:
+        return None
+    return Movement(
+        int(data["tables"]),
+        tuple(tuple(int(v) for v in row) for row in data["shifts"]),
+        tuple(int(v) for v in data["sets"]),
+    )
+
+
+def new_movement(t: Tournament) -> Movement:
+    """The movement for the tournament's tables and rounds (deterministic: `scoring`)."""
+    return movement(t.table_count, t.rounds)
+
+
+def movement_data(m: Movement) -> dict:
+    return {"tables": m.tables, "shifts": [list(r) for r in m.shifts], "sets": list(m.sets)}
+
+
+def seats_of(entries) -> dict[tuple[str, int], Entry]:
+    """The movement's players, ("E", 3), to their entries (those seated)."""
+    return {(e.orientation, e.start_table): e for e in entries if e.orientation and e.start_table}
+
+
+def round_plan(m: Movement, entries, round_number: int) -> list[list[int]]:
+    """Round `round_number`'s tables in order, each its player pks in N, E, S, W order."""
+    by_seat = seats_of(entries)
+    return [[by_seat[s.seats[o]].player_id for o in ORIENTATIONS] for s in m.seating(round_number)]
+
+
+def table_options(
+    t: Tournament, m: Movement, round_number: int, table: int, seated: list[int]
+) -> dict:
+    """A duplicate table's game options: its boards and the taker imposed on each."""
+    boards = list(boards_of_set(m.set_at(table, round_number), t.deals_per_round))
+    takers = [seated[ORIENTATIONS.index(taker_of(b))] for b in boards]
+    return {
+        "deals": len(boards),
+        "boards": boards,
+        "imposed": [[pk, IMPOSED_CONTRACT] for pk in takers],
+    }
+
+
+def board_scores(t: Tournament) -> dict[tuple[int, int], int]:
+    """Every board score entered so far: {(board, round): U}, from the takers' lines.
+
+    One query. The board of a deal is its number's place in its table's boards."""
+    lines = (
+        DealLine.objects.filter(deal__game__tournament_table__tournament=t)
+        .filter(player_id=F("deal__taker_id"))
+        .values_list(
+            "score", "deal__number", "deal__game__options", "deal__game__tournament_table__round"
+        )
+    )
+    out = {}
+    for score, number, options, round_number in lines:
+        boards = (options or {}).get("boards") or []
+        if 1 <= number <= len(boards):
+            out[(boards[number - 1], round_number)] = score // 3
+    return out
+
+
+@dataclass(frozen=True)
+class Graded:
+    """A duplicate tournament read for its pages: movement, players, grading."""
+
+    tournament: Tournament
+    movement: Movement
+    session: Session
+    entries: dict[tuple[str, int], Entry]  # movement player -> entry (with its player)
+    scores: dict[tuple[int, int], int]
+
+    @property
+    def boards(self) -> list[int]:
+        per = self.tournament.deals_per_round
+        return list(range(1, self.movement.tables * per + 1))
+
+    def name(self, player) -> str:
+        entry = self.entries.get(player)
+        return entry.player.name if entry is not None else f"{player[0]}{player[1]}"
+
+    def label(self, player) -> str:
+        """The player's seat: "N3" (orientation and starting table)."""
+        return f"{player[0]}{player[1]}"
+
+    def counts(self) -> str:
+        """The ranking that counts (duplicate.md 1.9): alternating for one session."""
+        return "alternating"
+
+
+def graded(t: Tournament) -> Graded | None:
+    """The tournament's movement, players and grading (None before the start). Two queries."""
+    m = stored_movement(t)
+    if m is None:
+        return None
+    entries = seats_of(t.entries.select_related("player"))
+    scores = board_scores(t)
+    session = grade_session(m, t.deals_per_round, scores)
+    return Graded(t, m, session, entries, scores)
+
+
+def board_plays(t: Tournament, m: Movement, board: int) -> list[tuple[int, int]]:
+    """Where a board is played: (round, table) in round order."""
+    per = t.deals_per_round
+    board_set = (board - 1) // per + 1
+    out = []
+    for r in range(1, m.rounds + 1):
+        for s in m.seating(r):
+            if s.board_set == board_set:
+                out.append((r, s.table))
+    return out
+
+
+# --- what the pages and downloads show (rows of plain values) --------------------------------
+
+
+def _places(order: list, overall: dict) -> list[int]:
+    """Ranks in `order`, equal overall % sharing a rank (duplicate.md open question 5)."""
+    out: list[int] = []
+    for i, p in enumerate(order):
+        same = i and overall[order[i - 1]] == overall[p]
+        out.append(out[-1] if same else i + 1)
+    return out
+
+
+def ranking_rows(g: Graded, which: str) -> list[dict]:
+    """The general or alternating ranking: place, player, seat, attack %, defence %, overall %
+    (Fractions, or None for a side with no graded board)."""
+    order = g.session.general if which == "general" else g.session.alternating
+    records = g.session.records
+    overall = {p: records[p].overall for p in order}
+    places = _places(order, overall) if which == "general" else list(range(1, len(order) + 1))
+    return [
+        {
+            "place": place,
+            "player": p,
+            "name": g.name(p),
+            "seat": g.label(p),
+            "entry": g.entries.get(p),
+            "attack": records[p].attack,
+            "defence": records[p].defence,
+            "overall": records[p].overall,
+        }
+        for place, p in zip(places, order, strict=True)
+    ]
+
+
+def grading_rows(g: Graded, board: int) -> list[dict]:
+    """One board's grading sheet (1.10): a line per play, in round order."""
+    return [
+        {
+            "round": play.round,
+            "table": play.table,
+            "taker": g.name(play.taker),
+            "won": play.score if play.score >= 0 else None,
+            "lost": -play.score if play.score < 0 else None,
+            "score": play.score,
+            "attack": play.attack,
+            "defence": play.defence,
+        }
+        for play in g.session.boards.get(board, ())
+    ]
+
+
+def record_rows(g: Graded, player) -> list[dict]:
+    """A player's record (feuille de route): every board played, in round order."""
+    record = g.session.records.get(player)
+    if record is None:
+        return []
+    rows = [(p, True) for p in record.took] + [(p, False) for p in record.defended]
+    rows.sort(key=lambda x: (x[0].round, x[0].board))
+    return [
+        {
+            "round": play.round,
+            "table": play.table,
+            "board": play.board,
+            "took": took,
+            "score": play.score,
+            "grade": play.attack if took else play.defence,
+        }
+        for play, took in rows
+    ]
