@@ -234,3 +234,137 @@ def round_sheets_context(t: Tournament, round_number: int, *, filled: bool, base
         "doc_title": _("Table sheets · round %(n)s") % {"n": round_number},
         "sheets": sheets,
     }
+
+
+# --- duplicate tournaments (reports/duplicate.py builds each paper from the graded session) ----
+
+
+class _OfDuplicate(_OfTournament):
+    """A started duplicate tournament's paper; 404 for a free-deal one or before the start."""
+
+    director_only = True
+    stem: ClassVar[str]
+
+    def __init__(self, request, **kwargs):
+        super().__init__(request, **kwargs)
+        from tarotclub.tournaments import duplicate as graded_tournament
+
+        self.g = graded_tournament.graded(self.t) if self.t.duplicate else None
+        if self.g is None:
+            raise Http404
+
+    @property
+    def names(self) -> dict:
+        return {player: self.g.name(player) for player in self.g.movement.players()}
+
+    @property
+    def event(self):
+        from django.conf import settings
+        from django.utils.formats import date_format
+
+        from .duplicate import Event
+
+        return Event(
+            title=self.t.name,
+            club=settings.CLUB_NAME,
+            date=date_format(self.t.date, "DATE_FORMAT"),
+            place=self.t.place,
+        )
+
+    def board_urls(self) -> dict[int, str]:
+        """Each board's QR code: the director's board list at that board."""
+        from django.urls import reverse
+
+        page = self.request.build_absolute_uri(
+            reverse("tournaments:duplicate_boards", args=[self.t.pk])
+        )
+        return {board: f"{page}#board-{board}" for board in self.g.boards}
+
+    def name(self) -> str:
+        return self.file(self.stem)
+
+
+class GuideCardsPrintout(_OfDuplicate):
+    identifier = "duplicate_guide_cards"
+    template = "reports/duplicate/guide_cards_pdf.html"
+    stem = "guide-cards"
+
+    def context(self) -> dict:
+        from .duplicate import guide_cards_context
+
+        return guide_cards_context(
+            movement=self.g.movement,
+            per_set=self.t.deals_per_round,
+            names=self.names,
+            event=self.event,
+        )
+
+
+class DiagramsPrintout(_OfDuplicate):
+    identifier = "duplicate_diagrams"
+    template = "reports/duplicate/diagrams_pdf.html"
+    stem = "diagrams"
+
+    def context(self) -> dict:
+        from .duplicate import diagrams_context
+
+        return diagrams_context(boards=self.g.boards, urls=self.board_urls(), event=self.event)
+
+
+class SlipsPrintout(_OfDuplicate):
+    identifier = "duplicate_slips"
+    template = "reports/duplicate/slips_pdf.html"
+    stem = "slips"
+
+    def context(self) -> dict:
+        from .duplicate import slips_context
+
+        return slips_context(
+            movement=self.g.movement,
+            per_set=self.t.deals_per_round,
+            names=self.names,
+            event=self.event,
+            boards=self.g.boards,
+            urls=self.board_urls(),
+            session=self.g.session,
+        )
+
+
+class GradingPrintout(_OfDuplicate):
+    identifier = "duplicate_grading"
+    template = "reports/duplicate/grading_pdf.html"
+    stem = "grading"
+
+    def context(self) -> dict:
+        from .duplicate import grading_context
+
+        return grading_context(session=self.g.session, names=self.names, event=self.event)
+
+
+class RankingsPrintout(_OfDuplicate):
+    identifier = "duplicate_rankings"
+    template = "reports/duplicate/rankings_pdf.html"
+    stem = "rankings"
+    director_only = False  # as public as the rankings page
+
+    def context(self) -> dict:
+        from .duplicate import rankings_context
+
+        return rankings_context(session=self.g.session, names=self.names, event=self.event)
+
+
+class RecordsPrintout(_OfDuplicate):
+    identifier = "duplicate_records"
+    template = "reports/duplicate/records_pdf.html"
+    stem = "records"
+
+    def context(self) -> dict:
+        from .duplicate import records_context
+
+        return records_context(
+            movement=self.g.movement,
+            per_set=self.t.deals_per_round,
+            session=self.g.session,
+            names=self.names,
+            event=self.event,
+        )

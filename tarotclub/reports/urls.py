@@ -16,6 +16,22 @@ urlpatterns = [
         views.standings_export,
         name="standings_export",
     ),
+    *(
+        path(
+            f"tournaments/<int:pk>/duplicate/print/{stem}.pdf",
+            views.pdf,
+            {"printout": f"duplicate_{printout}"},
+            name=f"duplicate_{printout}_pdf",
+        )
+        for stem, printout in (
+            ("guide-cards", "guide_cards"),
+            ("diagrams", "diagrams"),
+            ("slips", "slips"),
+            ("grading", "grading"),
+            ("rankings", "rankings"),
+            ("records", "records"),
+        )
+    ),
     path(
         "tournaments/<int:pk>/duplicate/<str:what>.<str:fmt>",
         views.duplicate_export,
