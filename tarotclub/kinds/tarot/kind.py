@@ -318,6 +318,8 @@ class Tarot(Kind):
                 }
                 for p in active
             ],
+            # the game's house rules (misères, poignée amounts), as tarot-score.js takes them
+            "house_rules": house.of_game(played.game).as_dict(),
             "text_url": offline_text_url(),
         }
 
@@ -561,7 +563,9 @@ def offline_text() -> dict:
             "scores": _("Scores of this deal"),
             "hint": _("The score appears here as you fill in the deal."),
             "offline": _("Offline: worked out on this phone."),
+            "misere": _("%(misere)s of %(player)s: %(amount)s from each player"),
         },
+        "miseres": {k: str(v) for k, v in MISERE_LABELS.items()},
     }
 
 
