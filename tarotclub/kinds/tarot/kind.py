@@ -196,7 +196,12 @@ class Tarot(Kind):
         if kinds:
             lines.append(
                 _("%(miseres)s, %(amount)s from each player")
-                % {"miseres": _(" and ").join(kinds), "amount": rules.misere_amount}
+                % {
+                    "miseres": kinds[0]
+                    if len(kinds) == 1
+                    else _("%(first)s and %(second)s") % {"first": kinds[0], "second": kinds[1]},
+                    "amount": rules.misere_amount,
+                }
             )
         if rules.poignee_values != fft.POIGNEE_VALUES:
             lines.append(
