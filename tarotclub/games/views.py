@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
 
+from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import (
     add_validation_error,
     configure_table,
@@ -834,11 +835,9 @@ def game_house_rules(request, token: str):
     return render(request, "games/house_rules.html", context)
 
 
-@login_required
+@director_required
 def club_house_rules(request):
     """The club's house rules for each game: what a new game or tournament starts with."""
-    if not policy.is_director(request.user):
-        raise Http404
     defaults = house.club_defaults_all()
     forms_by_kind = [
         HouseRulesForm(

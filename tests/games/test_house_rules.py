@@ -343,7 +343,7 @@ def test_the_house_rules_page_refuses_after_the_first_deal(client, four, member)
 def test_the_clubs_page(client, member, director):
     url = reverse("games:club_house_rules")
     client.force_login(member)
-    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 403
     client.force_login(director)
     page = client.get(url).content.decode()
     assert "French Tarot" in page and "Fool&#x27;s Faith" in page
@@ -380,3 +380,22 @@ def test_a_tournament_copies_the_clubs_rules_and_its_tables_follow_it(make_playe
     from tarotclub.reports.printouts import standings_context
 
     assert standings_context(t)["house_rules"] == "House rules: poignées 25, 30 and 40"
+
+
+def test_the_tournaments_house_rules_page(client, member, director):
+    t = tournaments.tournament_create(name="Open", date=dt.date(2026, 12, 1), rounds=1)
+    url = reverse("tournaments:house_rules", args=[t.pk])
+    client.force_login(member)
+    assert client.get(url).status_code == 403
+    client.force_login(director)
+    manage = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    assert url in manage and "The federation's rules." in manage
+    response = client.post(url, {"misere_atout": "on", "misere_amount": "20", **POIGNEES})
+    assert response.status_code == 302
+    t.refresh_from_db()
+    assert t.house_rules["misere_atout"] is True and t.house_rules["misere_amount"] == 20
+    manage = client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    assert "House rules: misère d&#x27;atout, 20 from each player" in manage
+    assert client.post(url, {"misere_amount": "x", **POIGNEES}).status_code == 200
+    t.refresh_from_db()
+    assert t.house_rules["misere_amount"] == 20
