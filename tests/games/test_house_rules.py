@@ -372,7 +372,14 @@ def test_a_tournament_copies_the_clubs_rules_and_its_tables_follow_it(make_playe
     assert LogEntry.objects.filter(action=tournaments.HOUSE_RULES_SET).count() == 1
     for p in make_players("a1", "a2", "a3", "a4"):
         tournaments.entry_register(tournament=t, player=p, user=director)
+    from tarotclub.reports import documents
+
+    t.refresh_from_db()
+    line = "House rules: poignées 25, 30 and 40"
+    assert [s.house_rules for s in documents.round_sheets(t, 1) or []] in ([], [line])
     tournaments.tournament_start(tournament=t, user=director)
+    t.refresh_from_db()
+    assert [s.house_rules for s in documents.round_sheets(t, 1)] == [line]
     game = Game.objects.get(tournament_table__tournament=t)
     assert house.of_game(game).poignee_simple == 25
     with pytest.raises(tournaments.TournamentError):
