@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 from . import RuleError, _
 
@@ -61,6 +61,63 @@ class Option:
     default: int
     low: int
     high: int
+
+
+# --- house rules: a club's explicit, typed options ------------------------------------------------
+
+ERR_HOUSE_RULES_SHAPE = _("House rules are given as names and values.")
+ERR_HOUSE_RULE_UNKNOWN = _("%(rule)s is not a house rule of this game.")
+ERR_HOUSE_RULE_VALUE = _("The house rule %(rule)s cannot be %(value)s.")
+ERR_HOUSE_RULE_AMOUNT = _(
+    "A house rule's amount is a whole number from %(low)s to %(high)s, not %(value)s."
+)
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Base of a game's house rules: a frozen dataclass whose defaults are the rules as written
+    (``rules/variants.md``'s house defaults). Each field is either a bool or a str whose
+    allowed values a subclass lists in ``CHOICES`` (field name -> values, the first being the
+    default). `from_dict` reads stored data and refuses anything else with RuleError."""
+
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: Whole-number fields: name -> (lowest, highest).
+    AMOUNTS: ClassVar[dict[str, tuple[int, int]]] = {}
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in self.AMOUNTS:
+                low, high = self.AMOUNTS[f.name]
+                if not is_int(value) or not low <= value <= high:
+                    raise RuleError(ERR_HOUSE_RULE_AMOUNT, low=low, high=high, value=shown(value))
+                continue
+            allowed = self.CHOICES.get(f.name)
+            if allowed is None:
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, str) and value in allowed
+            if not ok:
+                raise RuleError(ERR_HOUSE_RULE_VALUE, rule=f.name, value=shown(value))
+
+    @property
+    def is_default(self) -> bool:
+        return self == type(self)()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any):
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise RuleError(ERR_HOUSE_RULES_SHAPE)
+        names = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in names:
+                raise RuleError(ERR_HOUSE_RULE_UNKNOWN, rule=shown(key))
+        return cls(**data)
 
 
 def replay(state: Any, step: Callable[[Any, Any], Any], records: Any, *, records_error: str):

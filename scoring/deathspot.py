@@ -27,6 +27,12 @@ How this module reads the rules of ``rules/variants.md`` (one consistent reading
   passes anticlockwise too, i.e. to the right, so it follows that order: ``players[0]`` deals
   first, then ``players[1]``, ``players[2]``, and so on.
 
+**House rule** (`DeathsPotRules`, passed as ``rules=``; the default is the house default):
+``tie_pot`` says what happens to the pot when the most tricks are shared: ``"stays"`` (it
+stays for the next deal) or ``"shared"`` (the tied players share it equally, each taking the
+same whole number of stakes; what cannot be shared evenly stays in the pot, and if nothing
+stays everyone antes as after any payment that empties the pot).
+
 Invariant, checked after every payment: ``sum(balances.values()) + pot == 0``.
 """
 
@@ -34,7 +40,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from dataclasses import field as dataclass_field
+from typing import Any, ClassVar
 
 from scoring import RuleError, _
 from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
@@ -45,6 +52,7 @@ from scoring._common import (  # noqa: F401  (re-exported: the messages of this 
     ERR_TRICKS_BELOW_ZERO,
     ERR_TRICKS_MISSING_FOR,
     ERR_TRICKS_NOT_WHOLE,
+    HouseRules,
     Option,
     check_counts,
     check_players,
@@ -91,6 +99,22 @@ ERR_TRICKS_TOTAL = _("The tricks of a deal must add up to 12, not %(total)s.")
 #: The setting a game starts with: the unit every payment is counted in.
 OPTIONS = (Option("stake", _("Stake (units per payment)"), default=1, low=1, high=1000),)
 
+TIE_POT_STAYS = "stays"
+TIE_POT_SHARED = "shared"
+
+
+@dataclass(frozen=True)
+class DeathsPotRules(HouseRules):
+    """The pot on a tie for most tricks: it stays (house default) or the tied players share it."""
+
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"tie_pot": (TIE_POT_STAYS, TIE_POT_SHARED)}
+    tie_pot: str = TIE_POT_STAYS
+
+
+#: The protocol's names: the house rules' class and the rules as written.
+Rules = DeathsPotRules
+DEFAULT_RULES = DeathsPotRules()
+
 _TRICK_ERRORS = trick_errors(not_a_mapping=ERR_TRICKS_TYPE, total=ERR_TRICKS_TOTAL)
 
 
@@ -120,7 +144,7 @@ class DealResult:
     honours: dict[str, Player]  # kind -> holder, only the honours shown
     tricks: dict[Player, int] | None  # None in a Death deal
     tricks_winner: Player | None
-    tied: tuple[Player, ...]  # players sharing the most tricks when the pot stayed
+    tied: tuple[Player, ...]  # players sharing the most tricks (the pot stayed or was shared)
     payments: tuple[Payment, ...]  # in order, antes included
     balances: dict[Player, int]  # after the deal
     pot: int  # after the deal
@@ -140,6 +164,7 @@ class DeathsPotState:
     # The rules never end a game of Death's Pot: the players stop when they like.
     finished: bool = False
     winner: Player | None = None
+    rules: DeathsPotRules = dataclass_field(default=DEFAULT_RULES)
 
 
 def _check_players(players: Any) -> tuple[Player, ...]:
@@ -166,19 +191,34 @@ class _Ledger:
             self.pot += self.stake
             self._log(Payment(ANTE, player, -self.stake, self.pot))
 
-    def pay(self, kind: str, player: Player, due: int | None = None) -> None:
-        """Pay ``due`` (all of the pot when None) to ``player``, capped; ante if emptied."""
+    def pay(self, kind: str, player: Player, due: int | None = None, ante: bool = True) -> None:
+        """Pay ``due`` (all of the pot when None) to ``player``, capped; ante if emptied
+        (unless ``ante`` is False: a share of the pot, the ante follows the last share)."""
         amount = self.pot if due is None else min(due, self.pot)
         self.balances[player] += amount
         self.pot -= amount
         self._log(Payment(kind, player, amount, self.pot, capped=due is not None and amount < due))
+        if self.pot == 0 and ante:
+            self.ante()
+
+    def share(self, players: tuple[Player, ...]) -> None:
+        """Share the pot equally among ``players`` in whole stakes; the rest stays."""
+        each = self.pot // len(players)
+        if each:
+            for player in players:
+                self.pay(TRICKS, player, each, ante=False)
         if self.pot == 0:
             self.ante()
 
 
-def start(players: Sequence[Player], stake: int = 1) -> DeathsPotState:
+def start(
+    players: Sequence[Player], stake: int = 1, rules: DeathsPotRules | None = None
+) -> DeathsPotState:
     """A new game: everyone pays the opening ante, ``players[0]`` deals first."""
     seats = _check_players(players)
+    rules = DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, DeathsPotRules):
+        raise TypeError("rules must be DeathsPotRules")
     if not is_int(stake) or stake < 1:
         raise RuleError(ERR_STAKE)
     ledger = _Ledger(seats, stake, dict.fromkeys(seats, 0), 0)
@@ -191,6 +231,7 @@ def start(players: Sequence[Player], stake: int = 1) -> DeathsPotState:
         dealer=seats[0],
         opening=tuple(ledger.payments),
         history=(),
+        rules=rules,
     )
 
 
@@ -252,6 +293,8 @@ def play_deal(state: DeathsPotState, deal: Mapping[str, Any]) -> DeathsPotState:
             ledger.pay(TRICKS, tricks_winner)
         else:
             tied = leaders  # house default: the pot stays for the next deal
+            if state.rules.tie_pot == TIE_POT_SHARED:
+                ledger.share(leaders)
     seat = state.players.index(state.dealer)
     result = DealResult(
         number=len(state.history) + 1,
@@ -273,14 +316,18 @@ def play_deal(state: DeathsPotState, deal: Mapping[str, Any]) -> DeathsPotState:
         dealer=state.players[(seat + 1) % len(state.players)],  # to the right: the next seat
         opening=state.opening,
         history=(*state.history, result),
+        rules=state.rules,
     )
 
 
 def play(
-    players: Sequence[Player], deals: Sequence[Mapping[str, Any]], stake: int = 1
+    players: Sequence[Player],
+    deals: Sequence[Mapping[str, Any]],
+    stake: int = 1,
+    rules: DeathsPotRules | None = None,
 ) -> DeathsPotState:
     """Replay a whole game from its deals; ``stake`` multiplies every payment."""
-    return replay(start(players, stake), step, deals, records_error=ERR_DEALS_TYPE)
+    return replay(start(players, stake, rules), step, deals, records_error=ERR_DEALS_TYPE)
 
 
 #: One more record (a deal): the protocol's name for `play_deal`.

@@ -17,6 +17,25 @@ The rulebook, as this module applies it (see ``../shared/rules/fft.md``):
 
 Every deal sums to zero. Anything that cannot happen at the table raises ``RuleError``
 with a plain sentence saying what is wrong.
+
+**House rules** (`TarotRules`, passed as ``rules=``; the default `FFT_RULES` is the federation's
+rulebook, so a call without it scores exactly as above). A club may switch on:
+
+- **Misère de tête**: a player whose hand holds no face card (no king, queen, knight or jack)
+  shows it before the first card is played;
+- **Misère d'atout**: a player whose hand holds no trump shows it before the first card (the
+  Excuse is not a trump: it may be in the hand).
+
+A misère is worth its amount (`TarotRules.misere_amount`, 10 unless the club says otherwise)
+from **each other player** at the table, whichever side the declarer plays on and whatever
+the contract's result; it is never multiplied. Both misères may be declared by the same player
+(twice the amount). At a table of five where the dealer sits out, the dealer neither declares
+nor pays. A player with a misère d'atout holds no trump, so cannot show a poignée. The deal
+stays zero-sum: the declarer takes ``amount × (players − 1)``, each other player pays
+``amount``.
+
+- **Poignée amounts**: the simple, double and triple poignée may be worth other amounts than
+  20, 30 and 40 (still never multiplied, still to the side that wins the contract).
 """
 
 from __future__ import annotations
@@ -29,10 +48,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from . import RuleError, _
-from ._common import has_foreign_digits, shown, typed_match
+from ._common import HouseRules, has_foreign_digits, shown, typed_match
 
 Player = Hashable  # a player's key: a str or an int in practice
 
@@ -62,6 +81,13 @@ class Poignee(StrEnum):
     SIMPLE = "simple"
     DOUBLE = "double"
     TRIPLE = "triple"
+
+
+class Misere(StrEnum):
+    """A declared misère (a house rule): a hand without face cards, or without trumps."""
+
+    TETE = "tete"
+    ATOUT = "atout"
 
 
 class Chelem(StrEnum):
@@ -117,6 +143,59 @@ CHELEM_BONUSES = {
     Chelem.DEFENCE: -200,
 }
 ATTACK_SLAMS = frozenset({Chelem.ANNOUNCED_MADE, Chelem.UNANNOUNCED_MADE})
+MISERE_AMOUNT = 10  # the usual club amount, from each other player, never multiplied
+#: The highest amount a club may set for a poignée or a misère.
+HOUSE_AMOUNT_MAX = 1000
+
+
+# --- House rules a club may switch on ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TarotRules(HouseRules):
+    """The rules a deal is scored by: the federation's by default (see the module's docstring).
+
+    Build one from stored data with `TarotRules.from_dict` (it validates); `as_dict` gives
+    that data back. `FFT_RULES` is the default.
+    """
+
+    AMOUNTS: ClassVar[dict[str, tuple[int, int]]] = {
+        "misere_amount": (1, HOUSE_AMOUNT_MAX),
+        "poignee_simple": (1, HOUSE_AMOUNT_MAX),
+        "poignee_double": (1, HOUSE_AMOUNT_MAX),
+        "poignee_triple": (1, HOUSE_AMOUNT_MAX),
+    }
+    misere_tete: bool = False
+    misere_atout: bool = False
+    misere_amount: int = MISERE_AMOUNT
+    poignee_simple: int = POIGNEE_VALUES[Poignee.SIMPLE]
+    poignee_double: int = POIGNEE_VALUES[Poignee.DOUBLE]
+    poignee_triple: int = POIGNEE_VALUES[Poignee.TRIPLE]
+
+    @property
+    def poignee_values(self) -> dict[Poignee, int]:
+        return {
+            Poignee.SIMPLE: self.poignee_simple,
+            Poignee.DOUBLE: self.poignee_double,
+            Poignee.TRIPLE: self.poignee_triple,
+        }
+
+    @property
+    def miseres(self) -> tuple[Misere, ...]:
+        """The misères the club plays with, in the order the deal screen shows them."""
+        return tuple(
+            kind
+            for kind, on in ((Misere.TETE, self.misere_tete), (Misere.ATOUT, self.misere_atout))
+            if on
+        )
+
+    @property
+    def is_default(self) -> bool:
+        """True when a deal is scored exactly by the rulebook (a misère amount that is not
+        used changes nothing)."""
+        return not self.miseres and self.poignee_values == POIGNEE_VALUES
+
+    is_federation = is_default
 
 
 # --- What can be wrong with a deal ---------------------------------------------------------------
@@ -199,6 +278,16 @@ ERR_PETIT_AU_BOUT_AGAINST_DEFENCE_SLAM = _(
 )
 
 
+ERR_MISERE_SHAPE = _("Each misère names one player and its kind (de tête or d'atout).")
+ERR_MISERE_KIND = _("A misère is de tête or d'atout, not %(value)s.")
+ERR_MISERE_OFF = _("This game is played without the misère %(kind)s.")
+ERR_UNKNOWN_MISERE_PLAYER = _("%(player)s declared a misère but is not seated at this table.")
+ERR_DUPLICATE_MISERE = _("%(player)s declared the same misère twice.")
+ERR_MISERE_ATOUT_POIGNEE = _(
+    "%(player)s declared a misère d'atout (no trump in hand), so cannot show a poignée."
+)
+
+
 # --- The score -----------------------------------------------------------------------------------
 
 
@@ -231,6 +320,11 @@ class DealScore:
     chelem_bonus: int
     unit: int
     scores: dict[Player, int] = field(hash=False)  # in seat order, sums to 0
+    #: House rules: the misères declared, in seat order, and what they moved (sums to 0;
+    #: already in ``scores``).
+    miseres: tuple[tuple[Player, Misere], ...] = ()
+    misere_scores: dict[Player, int] = field(default_factory=dict, hash=False)
+    rules: TarotRules = field(default=None, hash=False)  # type: ignore[assignment]
 
 
 def score_deal(
@@ -244,8 +338,17 @@ def score_deal(
     petit_au_bout: Side | str | None = None,
     poignees: Iterable[tuple[Player, Poignee | str]] | Mapping[Player, Poignee | str] = (),
     chelem: Chelem | str = Chelem.NONE,
+    miseres: Iterable[tuple[Player, Misere | str]] = (),
+    rules: TarotRules | None = None,
 ) -> DealScore:
-    """Score one deal; raise ``RuleError`` if it could not have been played."""
+    """Score one deal; raise ``RuleError`` if it could not have been played.
+
+    ``rules`` are the house rules (`FFT_RULES`, the federation's, by default); ``miseres`` the
+    misères declared, as (player, kind) pairs, refused unless ``rules`` switch them on.
+    """
+    rules = FFT_RULES if rules is None else rules
+    if not isinstance(rules, TarotRules):
+        raise TypeError("rules must be a TarotRules")
     seats = _check_seats(seats)
     if taker not in seats:
         raise RuleError(ERR_UNKNOWN_TAKER, player=taker)
@@ -261,6 +364,7 @@ def score_deal(
     if petit_au_bout is Side.DEFENCE and bouts == 3:
         raise RuleError(ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS)
     poignees = _check_poignees(seats, poignees)
+    miseres = _check_miseres(seats, miseres, rules, poignees)
     chelem = _enum(Chelem, chelem, ERR_CHELEM)
 
     # 1-3. Target, half points to the side that wins, gap.
@@ -281,7 +385,8 @@ def score_deal(
         petit_au_bout_bonus = PETIT_AU_BOUT_VALUE * multiplier
     elif petit_au_bout is Side.DEFENCE:
         petit_au_bout_bonus = -PETIT_AU_BOUT_VALUE * multiplier
-    poignee_bonus = result_sign * sum(POIGNEE_VALUES[kind] for _player, kind in poignees)
+    values = rules.poignee_values
+    poignee_bonus = result_sign * sum(values[kind] for _player, kind in poignees)
     chelem_bonus = CHELEM_BONUSES[chelem]
     unit = contract_part + petit_au_bout_bonus + poignee_bonus + chelem_bonus
 
@@ -292,8 +397,13 @@ def score_deal(
     share = {taker: taker_units * unit}
     if partner is not None:
         share[partner] = unit
-    scores = {p: share.get(p, -unit) for p in seats}
-    if sum(scores.values()) != 0:  # an invariant, not a user error: survives python -O
+    misere_scores = dict.fromkeys(seats, 0)
+    for declarer, _kind in miseres:
+        for p in seats:
+            misere_scores[p] += rules.misere_amount * (len(seats) - 1 if p == declarer else -1)
+    scores = {p: share.get(p, -unit) + misere_scores[p] for p in seats}
+    # An invariant, not a user error: survives python -O.
+    if sum(scores.values()) != 0 or sum(misere_scores.values()) != 0:
         raise AssertionError(f"Deal does not sum to zero: {scores!r}")
 
     return DealScore(
@@ -319,7 +429,16 @@ def score_deal(
         chelem_bonus=chelem_bonus,
         unit=unit,
         scores=scores,
+        miseres=miseres,
+        misere_scores=misere_scores if miseres else {},
+        rules=rules,
     )
+
+
+FFT_RULES = TarotRules()
+#: The protocol's names: the house rules' class and the rules as written.
+Rules = TarotRules
+DEFAULT_RULES = FFT_RULES
 
 
 # --- Validation that forms can reuse -------------------------------------------------------------
@@ -466,6 +585,49 @@ def _check_poignees(
     if needed > SHOWABLE_CARDS:
         raise RuleError(ERR_POIGNEES_TOO_MANY_TRUMPS, needed=needed, count=len(seats))
     return tuple((p, declared[p]) for p in seats if p in declared)
+
+
+def _check_miseres(
+    seats: tuple[Player, ...],
+    miseres: Iterable[tuple[Player, Misere | str]],
+    rules: TarotRules,
+    poignees: tuple[tuple[Player, Poignee], ...],
+) -> tuple[tuple[Player, Misere], ...]:
+    """Each misère by a seated player, of a kind the house rules switch on, at most once each
+    (a player may declare both kinds); no poignée beside a misère d'atout."""
+    if isinstance(miseres, str | bytes | Mapping):
+        raise RuleError(ERR_MISERE_SHAPE)
+    declared: list[tuple[Player, Misere]] = []
+    for pair in miseres:
+        if isinstance(pair, str | bytes):
+            raise RuleError(ERR_MISERE_SHAPE)
+        try:
+            player, kind = pair
+        except (TypeError, ValueError):
+            raise RuleError(ERR_MISERE_SHAPE) from None
+        try:
+            seated = player in seats
+        except TypeError:
+            seated = False
+        if not seated:
+            raise RuleError(ERR_UNKNOWN_MISERE_PLAYER, player=shown(player))
+        kind = _enum(Misere, kind, ERR_MISERE_KIND)
+        if kind not in rules.miseres:
+            raise RuleError(ERR_MISERE_OFF, kind=MISERE_NAMES[kind])
+        player = seats[seats.index(player)]
+        if (player, kind) in declared:
+            raise RuleError(ERR_DUPLICATE_MISERE, player=player)
+        declared.append((player, kind))
+    showing = {p for p, _kind in poignees}
+    for player, kind in declared:
+        if kind is Misere.ATOUT and player in showing:
+            raise RuleError(ERR_MISERE_ATOUT_POIGNEE, player=player)
+    order = {kind: i for i, kind in enumerate(Misere)}
+    return tuple(sorted(declared, key=lambda pk: (seats.index(pk[0]), order[pk[1]])))
+
+
+#: How a message names each misère (French words every club uses, in every language).
+MISERE_NAMES = {Misere.TETE: "de tête", Misere.ATOUT: "d'atout"}
 
 
 def _check_chelem(
@@ -642,9 +804,13 @@ __all__ = [
     "TABLE_SIZES",
     "TARGETS",
     "CHIEN_CARDS",
+    "FFT_RULES",
+    "MISERE_AMOUNT",
     "Chelem",
     "Contract",
     "DealScore",
+    "Misere",
+    "TarotRules",
     "Poignee",
     "Side",
     "format_points",

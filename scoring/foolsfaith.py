@@ -11,6 +11,11 @@ The web app stores each round as a dict ``player -> tricks taken`` and replays t
 - the game ends as soon as a player holds 2 cards (or more: a player holding 1 card who wins
   a round worth 2 ends with 3).
 
+**House rule** (`FoolsFaithRules`, passed as ``rules=``; the default is the house default
+above): ``tie_dealer`` says who deals after a tied round: ``"same"`` (the same dealer deals
+again) or ``"next"`` (the deal passes to the next player, as after any round in a game with
+no winner to take it: the next one in ``players``' order).
+
 ``players`` are any distinct hashable keys (ids or names), the first one being the first
 dealer (the youngest player). Error messages name a player by that key.
 """
@@ -18,8 +23,8 @@ dealer (the youngest player). Error messages name a player by that key.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from scoring import RuleError, _
 from scoring._common import (  # noqa: F401  (re-exported: the messages of this module)
@@ -30,6 +35,7 @@ from scoring._common import (  # noqa: F401  (re-exported: the messages of this 
     ERR_TRICKS_BELOW_ZERO,
     ERR_TRICKS_MISSING_FOR,
     ERR_TRICKS_NOT_WHOLE,
+    HouseRules,
     Option,
     check_counts,
     check_players,
@@ -57,6 +63,24 @@ ERR_GAME_OVER = _("This game is over: %(winner)s has won it. Start a new game.")
 
 #: Fool's Faith starts with no setting.
 OPTIONS: tuple[Option, ...] = ()
+
+TIE_SAME_DEALER = "same"
+TIE_NEXT_DEALER = "next"
+
+
+@dataclass(frozen=True)
+class FoolsFaithRules(HouseRules):
+    """Who deals after a tied round: the same dealer (house default) or the next player."""
+
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "tie_dealer": (TIE_SAME_DEALER, TIE_NEXT_DEALER)
+    }
+    tie_dealer: str = TIE_SAME_DEALER
+
+
+#: The protocol's names: the house rules' class and the rules as written.
+Rules = FoolsFaithRules
+DEFAULT_RULES = FoolsFaithRules()
 
 _TRICK_ERRORS = trick_errors(not_a_mapping=ERR_ROUND_TYPE, total=ERR_TRICKS_TOTAL)
 
@@ -93,15 +117,19 @@ class FoolsFaithState:
     tricks: dict[Player, int]
     rounds_won: dict[Player, int]
     history: tuple[RoundResult, ...]
+    rules: FoolsFaithRules = field(default=DEFAULT_RULES)
 
 
 def _check_players(players: Any) -> tuple[Player, ...]:
     return check_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS, count_error=ERR_PLAYER_COUNT)
 
 
-def start(players: Sequence[Player]) -> FoolsFaithState:
+def start(players: Sequence[Player], rules: FoolsFaithRules | None = None) -> FoolsFaithState:
     """A new game: nobody holds a card, the first round is worth 1, ``players[0]`` deals."""
     seats = _check_players(players)
+    rules = DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, FoolsFaithRules):
+        raise TypeError("rules must be FoolsFaithRules")
     return FoolsFaithState(
         players=seats,
         cards=dict.fromkeys(seats, 0),
@@ -113,6 +141,7 @@ def start(players: Sequence[Player]) -> FoolsFaithState:
         tricks=dict.fromkeys(seats, 0),
         rounds_won=dict.fromkeys(seats, 0),
         history=(),
+        rules=rules,
     )
 
 
@@ -140,7 +169,11 @@ def play_round(state: FoolsFaithState, tricks: Mapping[Player, int]) -> FoolsFai
         stake = 1
     else:
         winner, tied, cards_won = None, leaders, 0
-        dealer = state.dealer  # house default: the same dealer deals again
+        if state.rules.tie_dealer == TIE_NEXT_DEALER:
+            seat = state.players.index(state.dealer)
+            dealer = state.players[(seat + 1) % len(state.players)]
+        else:
+            dealer = state.dealer  # house default: the same dealer deals again
         stake = TIE_STAKE
     finished = winner is not None and cards[winner] >= CARDS_TO_WIN
     result = RoundResult(
@@ -164,12 +197,17 @@ def play_round(state: FoolsFaithState, tricks: Mapping[Player, int]) -> FoolsFai
         tricks={player: state.tricks[player] + taken[player] for player in state.players},
         rounds_won=rounds_won,
         history=(*state.history, result),
+        rules=state.rules,
     )
 
 
-def play(players: Sequence[Player], rounds: Sequence[Mapping[Player, int]]) -> FoolsFaithState:
+def play(
+    players: Sequence[Player],
+    rounds: Sequence[Mapping[Player, int]],
+    rules: FoolsFaithRules | None = None,
+) -> FoolsFaithState:
     """Replay a whole game from its rounds (each a dict player -> tricks taken)."""
-    return replay(start(players), step, rounds, records_error=ERR_ROUNDS_TYPE)
+    return replay(start(players, rules), step, rounds, records_error=ERR_ROUNDS_TYPE)
 
 
 #: One more record (a round): the protocol's name for `play_round`.

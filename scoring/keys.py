@@ -12,6 +12,11 @@ A game is a dict:
 - ``"guards"`` (optional, may be None): player -> trumps kept as guards (0 to 2). Players left
   out simply have no guards recorded.
 
+**House rule** (`KeysRules`, passed as ``rules=`` to a session): ``partial_table``. Off (the
+default), every player of the table plays every game of the session; on, a game may be played
+by only some of the table (at least 2 of them), the others sitting it out (they count no game
+played).
+
 :func:`check_game` validates one game before the web app saves it; :func:`standings` returns
 games played, won and lost, the win rate and the average keys held when losing, as exact
 :class:`~fractions.Fraction` values.
@@ -21,11 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from scoring import RuleError, _
-from scoring._common import ERR_PLAYER_NAME, Option, check_players, is_int, replay
+from scoring._common import (
+    ERR_PLAYER_NAME,
+    HouseRules,
+    Option,
+    check_players,
+    is_int,
+    replay,
+)
 
 Player = Hashable
 
@@ -52,6 +65,9 @@ ERR_KEYS_RANGE = _("A player holds 0 to 5 keys; %(player)s cannot hold %(keys)s.
 ERR_WINNER_KEYS = _("The winner %(player)s holds all five keys, not %(keys)s.")
 ERR_GUARDS_TYPE = _("Give the guards as a number for each player.")
 ERR_GUARDS_INT = _("The guards of %(player)s must be a whole number.")
+ERR_WHOLE_TABLE = _(
+    "Every player of the table plays each game here: %(player)s is missing from this one."
+)
 ERR_GUARDS_RANGE = _("A player keeps 0 to 2 guards; %(player)s cannot keep %(guards)s.")
 
 
@@ -219,6 +235,19 @@ OPTIONS: tuple[Option, ...] = ()
 
 
 @dataclass(frozen=True)
+class KeysRules(HouseRules):
+    """Whether a game may be played by only some of the table (off by default)."""
+
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    partial_table: bool = False
+
+
+#: The protocol's names: the house rules' class and the rules as written.
+Rules = KeysRules
+DEFAULT_RULES = KeysRules()
+
+
+@dataclass(frozen=True)
 class KeysState:
     """A session at one table: its players and the games they recorded, in order.
 
@@ -230,16 +259,20 @@ class KeysState:
     games: tuple[KeysGame, ...]
     finished: bool = False
     winner: Player | None = None
+    rules: KeysRules = dataclass_field(default=DEFAULT_RULES)
 
     @property
     def history(self) -> tuple[KeysGame, ...]:
         return self.games
 
 
-def start(players: Sequence[Player]) -> KeysState:
+def start(players: Sequence[Player], rules: KeysRules | None = None) -> KeysState:
     """A new session at a table of 2 to 4 players."""
     seats = check_players(players, low=MIN_PLAYERS, high=MAX_PLAYERS, count_error=ERR_PLAYER_COUNT)
-    return KeysState(players=seats, games=())
+    rules = DEFAULT_RULES if rules is None else rules
+    if not isinstance(rules, KeysRules):
+        raise TypeError("rules must be KeysRules")
+    return KeysState(players=seats, games=(), rules=rules)
 
 
 def step(state: KeysState, game: Any) -> KeysState:
@@ -248,9 +281,17 @@ def step(state: KeysState, game: Any) -> KeysState:
     for player in checked.suits:
         if player not in state.players:
             raise RuleError(ERR_UNKNOWN_PLAYER, player=player)
-    return KeysState(players=state.players, games=(*state.games, checked))
+    if not state.rules.partial_table:
+        for player in state.players:
+            if player not in checked.suits:
+                raise RuleError(ERR_WHOLE_TABLE, player=player)
+    return KeysState(players=state.players, games=(*state.games, checked), rules=state.rules)
 
 
-def play(players: Sequence[Player], games: Sequence[Mapping[str, Any]]) -> KeysState:
+def play(
+    players: Sequence[Player],
+    games: Sequence[Mapping[str, Any]],
+    rules: KeysRules | None = None,
+) -> KeysState:
     """Replay a whole session from its games."""
-    return replay(start(players), step, games, records_error=ERR_GAMES_TYPE)
+    return replay(start(players, rules), step, games, records_error=ERR_GAMES_TYPE)

@@ -10,6 +10,11 @@
   "use strict";
 
   var MINUS = "\u2212";
+  // kinds/tarot/services.py MISERE_ERRORS: the rules' messages that name a misère's player.
+  var MISERE_ERRORS = [
+    "ERR_MISERE_SHAPE", "ERR_MISERE_KIND", "ERR_MISERE_OFF", "ERR_UNKNOWN_MISERE_PLAYER",
+    "ERR_DUPLICATE_MISERE", "ERR_MISERE_ATOUT_POIGNEE"
+  ];
   var ALONE = "alone";
 
   function data() {
@@ -98,8 +103,18 @@
         var kind = checked(form, "poignee_" + seat.pk);
         if (kind) poignees.push([seat.pk, kind]);
       });
+      // House rules: each player's misère field ("both": de tête and d'atout).
+      var miseres = [];
+      d.seats.forEach(function (seat) {
+        var declared = checked(form, "misere_" + seat.pk);
+        ["tete", "atout"].forEach(function (kind) {
+          if (declared === kind || declared === "both") miseres.push([seat.pk, kind]);
+        });
+      });
       try {
         result = TarotScore.scoreDeal({
+          miseres: miseres,
+          rules: d.house_rules || null,
           seats: d.seats.map(function (seat) { return seat.pk; }),
           taker: Number(taker),
           partner: !partner || partner === ALONE ? null : Number(partner),
@@ -112,7 +127,13 @@
         });
       } catch (e) {
         if (!(e instanceof TarotScore.RuleError)) throw e;
-        error = fill(d.rules[e.code], e.params);
+        var params = e.params;
+        if (MISERE_ERRORS.indexOf(e.code) >= 0 && "player" in params) {
+          // kinds/tarot/services.py deal_score: a misère's message names its player
+          params = Object.assign({}, params);
+          d.seats.forEach(function (s) { if (s.pk === e.params.player) params.player = s.name; });
+        }
+        error = fill(d.rules[e.code], params);
       }
     }
     return { result: result, error: error, pointsBoth: pointsBoth(raw, side, d) };
@@ -167,6 +188,11 @@
     if (r.partner !== null) {
       shares += "; " + fill(w.partner, { partner: seat[r.partner].name, score: signed(score[r.partner]) });
     }
+    (r.miseres || []).forEach(function (m) {
+      shares += "; " + fill(w.misere, {
+        misere: d.miseres[m[1]], player: seat[m[0]].name, amount: d.house_rules.misere_amount
+      });
+    });
     return {
       headline: headline,
       formula: formula,

@@ -26,6 +26,13 @@
     5: { simple: 8, double: 10, triple: 13 }
   };
   var SHOWABLE_CARDS = 22;
+  // House rules (scoring/fft.py TarotRules): the federation's by default.
+  var FFT_RULES = {
+    misere_tete: false, misere_atout: false, misere_amount: 10,
+    poignee_simple: 20, poignee_double: 30, poignee_triple: 40
+  };
+  var MISERES = ["tete", "atout"];
+  var MISERE_NAMES = { tete: "de tête", atout: "d'atout" };
   var CHELEMS = ["none", "announced_made", "unannounced_made", "announced_failed", "defence"];
   var CHELEM_BONUSES = {
     none: 0, announced_made: 400, unannounced_made: 200, announced_failed: -200, defence: -200
@@ -262,6 +269,44 @@
     return ordered;
   }
 
+  /** The house rules as the server gives them ({misere_tete, ...}), the federation's if absent. */
+  function houseRules(rules) {
+    var out = {};
+    Object.keys(FFT_RULES).forEach(function (k) {
+      out[k] = rules && rules[k] !== undefined && rules[k] !== null ? rules[k] : FFT_RULES[k];
+    });
+    return out;
+  }
+
+  function checkMiseres(seats, miseres, rules, poignees) {
+    var pairs = miseres === null || miseres === undefined ? [] : miseres;
+    if (typeof pairs === "string" || !Array.isArray(pairs)) fail("ERR_MISERE_SHAPE");
+    var declared = [];
+    pairs.forEach(function (pair) {
+      if (typeof pair === "string" || !Array.isArray(pair) || pair.length !== 2) {
+        fail("ERR_MISERE_SHAPE");
+      }
+      var player = pair[0];
+      if (indexOf(seats, player) < 0) fail("ERR_UNKNOWN_MISERE_PLAYER", { player: shown(player) });
+      var kind = member(MISERES, pair[1], "ERR_MISERE_KIND");
+      if (!rules["misere_" + kind]) fail("ERR_MISERE_OFF", { kind: MISERE_NAMES[kind] });
+      declared.forEach(function (d) {
+        if (d[0] === player && d[1] === kind) fail("ERR_DUPLICATE_MISERE", { player: player });
+      });
+      declared.push([player, kind]);
+    });
+    declared.forEach(function (d) {
+      if (d[1] === "atout") {
+        poignees.forEach(function (pg) {
+          if (pg[0] === d[0]) fail("ERR_MISERE_ATOUT_POIGNEE", { player: d[0] });
+        });
+      }
+    });
+    return declared.slice().sort(function (x, y) {
+      return indexOf(seats, x[0]) - indexOf(seats, y[0]) || MISERES.indexOf(x[1]) - MISERES.indexOf(y[1]);
+    });
+  }
+
   function checkChelem(chelem, won, petitAuBout, halves, bouts) {
     if (isAttackSlam(chelem)) {
       if (!won) fail("ERR_CHELEM_ATTACK_LOST", { points: formatPoints(halves), bouts: bouts });
@@ -322,7 +367,9 @@
 
   /**
    * Score one deal. `deal`: {seats, taker, contract, bouts, points, partner, petit_au_bout,
-   * poignees ([[player, kind], ...]), chelem}, the keyword arguments of score_deal.
+   * poignees ([[player, kind], ...]), chelem, miseres ([[player, "tete"|"atout"], ...]),
+   * rules ({misere_tete, misere_atout, misere_amount, poignee_simple, ...}: the game's house
+   * rules, the federation's when left out)}, the keyword arguments of score_deal.
    * Returns the DealScore's fields (points in `halves`, `scores` as [[player, score], ...] in
    * seat order); throws a RuleError {code, params} when the deal could not have been played.
    */
@@ -340,6 +387,8 @@
     if (petitAuBout === "attack" && bouts === 0) fail("ERR_PETIT_AU_BOUT_ATTACK_NO_BOUT");
     if (petitAuBout === "defence" && bouts === 3) fail("ERR_PETIT_AU_BOUT_DEFENCE_ALL_BOUTS");
     var poignees = checkPoignees(seats, deal.poignees);
+    var rules = houseRules(deal.rules);
+    var miseres = checkMiseres(seats, deal.miseres, rules, poignees);
     var chelem = member(CHELEMS, deal.chelem === undefined ? "none" : deal.chelem, "ERR_CHELEM");
 
     // 1-3. Target, half points to the side that wins, gap.
@@ -359,7 +408,7 @@
     if (petitAuBout === "attack") petitBonus = PETIT_AU_BOUT_VALUE * multiplier;
     else if (petitAuBout === "defence") petitBonus = -PETIT_AU_BOUT_VALUE * multiplier;
     var poigneeBonus = sign * poignees.reduce(function (sum, pair) {
-      return sum + POIGNEE_VALUES[pair[1]];
+      return sum + rules["poignee_" + pair[1]];
     }, 0);
     var chelemBonus = CHELEM_BONUSES[chelem];
     var unit = contractPart + petitBonus + poigneeBonus + chelemBonus;
@@ -368,10 +417,19 @@
     var attack = seats.filter(function (p) { return p === taker || p === partner; });
     var defence = seats.filter(function (p) { return attack.indexOf(p) < 0; });
     var takerUnits = defence.length - (attack.length - 1);
-    var scores = seats.map(function (p) {
-      if (p === taker) return [p, takerUnits * unit];
-      if (p === partner) return [p, unit];
-      return [p, -unit];
+    // House rules: each misère is worth its amount from each other player.
+    var misereScores = seats.map(function (p) {
+      var total = 0;
+      miseres.forEach(function (m) {
+        total += rules.misere_amount * (m[0] === p ? seats.length - 1 : -1);
+      });
+      return [p, total];
+    });
+    var scores = seats.map(function (p, i) {
+      var share = -unit;
+      if (p === taker) share = takerUnits * unit;
+      else if (p === partner) share = unit;
+      return [p, share + misereScores[i][1]];
     });
     var sum = scores.reduce(function (s, pair) { return s + pair[1]; }, 0);
     if (sum !== 0) throw new Error("Deal does not sum to zero");
@@ -398,7 +456,9 @@
       chelem: chelem,
       chelem_bonus: chelemBonus,
       unit: unit,
-      scores: scores
+      scores: scores,
+      miseres: miseres,
+      misere_scores: miseres.length ? misereScores : []
     };
   }
 
@@ -409,6 +469,7 @@
     parseBouts: parseBouts,
     slamBounds: slamBounds,
     poigneeSizes: poigneeSizes,
+    houseRules: houseRules,
     formatPoints: formatPoints,
     shown: shown,
     TOTAL_HALVES: TOTAL_HALVES

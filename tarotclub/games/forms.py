@@ -39,6 +39,23 @@ class NewGameForm(forms.Form):
         return {k: self.cleaned_data[k] for k in self.option_names if k in self.cleaned_data}
 
 
+class HouseRulesForm(forms.Form):
+    """A kind's house rules (its scoring module's `Rules`), one field each; `initial_rules`
+    fills it. `rules()` is what was chosen, as stored data (the services check it again)."""
+
+    def __init__(self, *args, kind, initial_rules=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        self.fields.update(kind.house_rule_fields())
+        if initial_rules is not None:
+            for name, value in initial_rules.as_dict().items():
+                if name in self.fields:
+                    self.fields[name].initial = value
+
+    def rules(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.fields}
+
+
 class SharedChoicesMixin:
     """Each form copies its class's fields; Django's copy of a choice field normalizes its
     choices again, twice (the field's and its widget's), which was most of the time of building

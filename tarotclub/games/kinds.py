@@ -29,6 +29,8 @@ from tarotclub.core.forms import WholeNumberField
 
 _REGISTRY: dict[str, Kind] = {}
 
+ERR_HOUSE_CHOICE = gettext_lazy("Choose one of the options shown.")
+
 
 @dataclass(frozen=True)
 class Words:
@@ -135,6 +137,45 @@ class Kind:
             )
             for o in self.options
         }
+
+    # --- house rules (the scoring module's `Rules`; see `games.house`) ------------------------
+
+    #: The house rules' labels on their form: {field name: lazy label}.
+    house_rule_labels: ClassVar[dict] = {}
+    #: A choice field's values in words: {field name: {value: lazy label}}.
+    house_rule_choices: ClassVar[dict] = {}
+
+    def house_rules_lines(self, rules) -> list:
+        """The house rules that differ from the rules as written, in short phrases."""
+        return []
+
+    def house_rule_fields(self) -> dict[str, forms.Field]:
+        """The fields of the house rules' form, from the scoring module's `Rules`."""
+        import dataclasses
+
+        cls = getattr(self.rules, "Rules", None)
+        if cls is None:
+            return {}
+        out: dict[str, forms.Field] = {}
+        for f in dataclasses.fields(cls):
+            label = self.house_rule_labels.get(f.name, f.name)
+            if f.name in cls.AMOUNTS:
+                low, high = cls.AMOUNTS[f.name]
+                out[f.name] = WholeNumberField(
+                    label=label, min_value=low, max_value=high, initial=f.default
+                )
+            elif f.name in cls.CHOICES:
+                words = self.house_rule_choices.get(f.name, {})
+                out[f.name] = forms.ChoiceField(
+                    label=label,
+                    choices=[(v, words.get(v, v)) for v in cls.CHOICES[f.name]],
+                    initial=f.default,
+                    widget=forms.RadioSelect,
+                    error_messages={"invalid_choice": ERR_HOUSE_CHOICE},
+                )
+            else:
+                out[f.name] = forms.BooleanField(label=label, required=False, initial=f.default)
+        return out
 
     #: A finished game opens again when its last entry is undone (a game the rules ended).
     reopens: ClassVar[bool] = False

@@ -205,3 +205,21 @@ class Change(models.Model):
 
     def delete(self, *args, **kwargs):
         raise PermissionError("A game's history is never deleted.")
+
+
+class ClubRules(models.Model):
+    """The club's house rules for one game kind: what a new game or tournament copies when
+    it starts (the copy is the game's own, so changing these never rewrites a past game).
+    ``rules`` is the kind's house rules as stored data (``scoring.<kind>.Rules.as_dict``);
+    no row means the rules as written (the federation's for French Tarot)."""
+
+    kind = models.CharField(_("game"), max_length=12, unique=True)
+    rules = models.JSONField(default=dict, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("house rules")
+        verbose_name_plural = _("house rules")
+
+    def __str__(self) -> str:
+        return self.kind

@@ -180,6 +180,11 @@ class ReplayedKind(kinds.Kind):
         for o in self.options:
             value = (options or {}).get(o.name)
             settings[o.name] = o.default if value is None else value
+        rules_class = getattr(self.rules, "Rules", None)
+        if rules_class is not None:
+            from . import house
+
+            settings["rules"] = house.read(self.identifier, (options or {}).get(house.OPTION))
         return self.rules.start(players, **settings)
 
     def step(self, state, data: Any):

@@ -26,8 +26,8 @@ from tarotclub.core.history import field
 from tarotclub.core.models import acting_user, action, log_action
 from tarotclub.players.models import Player
 
-from . import kinds, policy
-from .models import Change, ChangeAction, Game, Record, RefusedEntry, Seat
+from . import house, kinds, policy
+from .models import Change, ChangeAction, ClubRules, Game, Record, RefusedEntry, Seat
 from .replayed import Played, named_message, to_json
 
 ERR_KIND = _("Choose one of the games.")
@@ -408,7 +408,9 @@ def game_start(
     options: dict | None = None,
 ) -> Game:
     """Seat the players in playing order; `first_dealer` is an index into `players`.
-    One table of `games_start`: the same checks and statements."""
+    One table of `games_start`: the same checks and statements. The game takes its own copy
+    of the club's house rules for its kind (`house`), unless `options` already holds them (a
+    tournament's table takes the tournament's)."""
     table = {
         "players": players,
         "first_dealer": first_dealer,
@@ -428,6 +430,14 @@ def games_start(*, tables: Sequence[dict], created_by=None) -> list[Game]:
     A constant number of queries whatever the number of tables (the games and their seats
     inserted in bulk): a 500-table round is seated in a few statements.
     """
+    missing = {
+        t.get("kind", "tarot") for t in tables if house.OPTION not in (t.get("options") or {})
+    }
+    defaults = house.club_defaults_all() if missing & set(_kinds_with_rules()) else {}
+    tables = [
+        {**t, "options": _with_house_rules(t.get("kind", "tarot"), t.get("options"), defaults)}
+        for t in tables
+    ]
     new = [(_new_game(created_by=created_by, **table), list(table["players"])) for table in tables]
     pks = {p.pk for _, players in new for p in players}
     if Player.objects.filter(pk__in=pks).count() != len(pks):
@@ -439,6 +449,25 @@ def games_start(*, tables: Sequence[dict], created_by=None) -> list[Game]:
         for i, p in enumerate(players)
     )
     return games
+
+
+def _kinds_with_rules() -> list[str]:
+    return [k.identifier for k in kinds.all_kinds() if house.rules_class(k.identifier)]
+
+
+def _with_house_rules(kind: str, options: dict | None, defaults: dict | None = None) -> dict:
+    """`options` with the game's copy of the house rules (the club's defaults for `kind`,
+    read when not in `defaults`), unless it holds them already."""
+    options = dict(options or {})
+    if house.OPTION in options or house.rules_class(kind) is None:
+        return options
+    rules = (defaults or {}).get(kind) if defaults is not None else None
+    if rules is None:
+        rules = house.club_defaults(kind)
+    copy = house.stored(rules)
+    if copy:
+        options[house.OPTION] = copy
+    return options
 
 
 def _new_game(
@@ -473,6 +502,92 @@ def _new_game(
         dealer_sits_out=dealer_sits_out,
         options=options or {},
     )
+
+
+# --- house rules ----------------------------------------------------------------------------
+
+CLUB_RULES_SET = action("club.house_rules", _("house rules of the club changed"))
+GAME_RULES_SET = action("game.house_rules", _("house rules of the game changed"))
+ERR_RULES_KIND = _("This game has no house rules to choose.")
+ERR_RULES_STARTED = _(
+    "The house rules are chosen before the first entry: this game has %(count)s already."
+)
+ERR_RULES_NOT_YOURS = _("Only the game's creator or a director can change its house rules.")
+ERR_RULES_TABLE = _(
+    "A tournament table plays by the tournament's house rules: the director sets them on the "
+    "tournament."
+)
+ERR_RULES_DIRECTOR = _("Only a director can change the club's house rules.")
+
+
+def _check_rules(kind: str, rules: Any):
+    """`rules` (the kind's `Rules`, or stored data) checked; GameError when refused."""
+    cls = house.rules_class(kind)
+    if cls is None:
+        raise GameError(ERR_RULES_KIND)
+    if isinstance(rules, cls):
+        return rules
+    try:
+        return cls.from_dict(rules)
+    except RuleError as e:
+        raise GameError(named_message(e, {}), code="rules") from e
+
+
+@transaction.atomic
+def club_rules_set(*, kind: str, rules: Any, user) -> ClubRules:
+    """Set the club's house rules for `kind` (new games and tournaments copy them; games
+    already started keep their own)."""
+    if not policy.is_director(user):
+        raise GameError(ERR_RULES_DIRECTOR)
+    checked = _check_rules(kind, rules)
+    row, _created = ClubRules.objects.select_for_update().get_or_create(kind=kind)
+    before = row.rules or {}
+    after = house.stored(checked)
+    if before != after:
+        row.rules = after
+        row.save(update_fields=["rules", "updated_at"])
+        log_action(row, CLUB_RULES_SET, user=user, before=before, after=after)
+    return row
+
+
+def may_set_house_rules(game: Game, *, user, entries: int) -> policy.Verdict:
+    """May `user` change this game's house rules now? Its creator or a director, before the
+    first entry, on a game that is not a tournament's table (that follows the tournament)."""
+    if house.rules_class(game.kind) is None:
+        return policy.Verdict(False, ERR_RULES_KIND)
+    if game.archived or game.finished:
+        return policy.Verdict(False, policy.ERR_ARCHIVED if game.archived else ERR_OVER)
+    creator = user is not None and user.is_authenticated and game.created_by_id == user.pk
+    if not (creator or policy.is_director(user)):
+        return policy.Verdict(False, ERR_RULES_NOT_YOURS)
+    if policy.event_table(game) is not None:
+        return policy.Verdict(False, ERR_RULES_TABLE)
+    if entries:
+        return policy.Verdict(False, ERR_RULES_STARTED, {"count": entries})
+    return policy.ALLOWED
+
+
+@transaction.atomic
+def game_set_house_rules(*, game: Game, rules: Any, user) -> Game:
+    """Change the house rules one game is played by, before its first entry."""
+    game = lock_game(game)
+    kind = kinds.get(game.kind)
+    verdict = may_set_house_rules(game, user=user, entries=kind.count_entries(game))
+    if not verdict:
+        raise GameError(verdict.message, code="rules", params=verdict.params)
+    checked = _check_rules(game.kind, rules)
+    before = (game.options or {}).get(house.OPTION) or {}
+    after = house.stored(checked)
+    if before == after:
+        return game
+    options = {k: v for k, v in (game.options or {}).items() if k != house.OPTION}
+    if after:
+        options[house.OPTION] = after
+    game.options = options
+    game.save(update_fields=["options"])
+    log_action(game, GAME_RULES_SET, user=user, before=before, after=after)
+    bump_revision(game)
+    return game
 
 
 @transaction.atomic

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.generic import RedirectView
 
+from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import (
     add_validation_error,
     configure_table,
@@ -30,8 +31,8 @@ from tarotclub.core.forms import (
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create
 
-from . import kinds, policy, queued, selectors, services
-from .forms import GameListFilterForm, NewGameForm, StandingsFilterForm
+from . import house, kinds, policy, queued, selectors, services
+from .forms import GameListFilterForm, HouseRulesForm, NewGameForm, StandingsFilterForm
 from .models import ChangeAction
 from .tables import GameListTable
 
@@ -304,6 +305,7 @@ def sheet_context(request, game, played=None, *, parts=None) -> dict:
         "can_write": can_write,
         "can_undo": bool(allowed[policy.UNDO]),
         "is_director": _is_director(request),
+        "house_rules": house.game_line(game),
         # read where shown (the page's heading), not for a poll's changes
         "tournament_table": SimpleLazyObject(lambda: selectors.tournament_table(game)),
         **(parts if parts is not None else kind.sheet(played, link=link)),
@@ -367,6 +369,12 @@ def game_sheet(request, token: str):
     context["qr_svg"] = share_qr(request, game)
     context["may_archive"] = bool(policy.may_archive(game, user=request.user))
     context["offline_words"] = offline_words(context["kind"])
+    context["may_set_house_rules"] = (
+        request.user.is_authenticated
+        and context["played"].last_number == 0
+        and house.rules_class(game.kind) is not None
+        and bool(services.may_set_house_rules(game, user=request.user, entries=0))
+    )
     context["offline_scripts"] = " ".join(context["kind"].offline_scripts())
     # entries phones sent after the sheet closed, for its owner or a director to settle
     context["kept"] = (
@@ -811,6 +819,78 @@ def game_finish(request, token: str):
             messages.success(request, _("The game is finished. Its sheet stays readable here."))
         return redirect("games:sheet", token=game.token)
     return render(request, "games/confirm_finish.html", sheet_context(request, game))
+
+
+@login_required
+@token_view
+def game_house_rules(request, token: str):
+    """The house rules one game plays by: its creator or a director chooses them before the
+    first entry (the game started with the club's)."""
+    game = game_or_404(token)
+    kind = kinds.get(game.kind)
+    verdict = services.may_set_house_rules(
+        game, user=request.user, entries=kind.count_entries(game)
+    )
+    if not verdict:
+        return _refused(request, game, verdict)
+    form = HouseRulesForm(request.POST or None, kind=kind, initial_rules=house.of_game(game))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_set_house_rules(game=game, rules=form.rules(), user=request.user)
+        except ValidationError as e:
+            form.add_error(None, e)
+        else:
+            messages.success(request, _("The game's house rules are saved."))
+            return redirect("games:sheet", token=game.token)
+    context = {
+        "game": game,
+        "kind": kind,
+        "form": form,
+        "federation": kind.identifier == "tarot",
+        "title": _("House rules of this game"),
+        "back": reverse("games:sheet", args=[game.token]),
+    }
+    return render(request, "games/house_rules.html", context)
+
+
+@director_required
+def club_house_rules(request):
+    """The club's house rules for each game: what a new game or tournament starts with."""
+    defaults = house.club_defaults_all()
+    forms_by_kind = [
+        HouseRulesForm(
+            request.POST or None if request.POST.get("kind") == k.identifier else None,
+            kind=k,
+            initial_rules=defaults[k.identifier],
+            prefix=k.identifier,
+        )
+        for k in kinds.all_kinds()
+        if k.identifier in defaults
+    ]
+    if request.method == "POST":
+        form = next((f for f in forms_by_kind if f.is_bound), None)
+        if form is None:
+            messages.error(request, _("Choose one of the games."))
+        elif form.is_valid():
+            try:
+                services.club_rules_set(
+                    kind=form.kind.identifier, rules=form.rules(), user=request.user
+                )
+            except ValidationError as e:
+                form.add_error(None, e)
+            else:
+                messages.success(
+                    request,
+                    _("House rules of %(game)s saved: new games start with them.")
+                    % {"game": form.kind.verbose_name},
+                )
+                return redirect("games:club_house_rules")
+    lines = {k: house.line(k, rules) for k, rules in defaults.items()}
+    context = {
+        "forms": [(f, lines.get(f.kind.identifier, "")) for f in forms_by_kind],
+        "title": _("House rules of the club"),
+    }
+    return render(request, "games/club_house_rules.html", context)
 
 
 def _changes(kind, played, changes):

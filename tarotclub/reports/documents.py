@@ -15,6 +15,7 @@ from django.db.models import Prefetch
 from django.urls import reverse
 
 from tarotclub.core.text import text_key
+from tarotclub.games import house
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.selectors import seat_players
 from tarotclub.kinds.tarot.models import Deal, DealLine
@@ -102,6 +103,8 @@ class TableSheet:
     # Running totals and won/lost under each deal: on a casual game's long sheet; a table
     # sheet of a few deals has its totals row (and prints faster without them).
     details: bool = False
+    # "House rules: …" when the game plays by rules other than the federation's, else "".
+    house_rules: str = ""
 
     @property
     def info_columns(self) -> int:
@@ -180,6 +183,7 @@ def game_grid(game: Game, *, filled: bool) -> TableSheet:
         zero_sum=(sum(totals) == 0) if totals is not None else None,
         sits_out=game.dealer_sits_out,
         locked=game.locked,
+        house_rules=house.game_line(game),
     )
 
 
@@ -251,6 +255,7 @@ def _planned_sheet(t: Tournament, round_number: int, number: int, seated: list[i
         rounds=t.rounds,
         planned=deals,
         sits_out=five_sits_out,
+        house_rules=house.line("tarot", house.read("tarot", t.house_rules)),
     )
 
 

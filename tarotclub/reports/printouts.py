@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tarotclub.core.forms import query_int
+from tarotclub.games import house
 from tarotclub.games import selectors as game_selectors
 from tarotclub.players.models import Player
 from tarotclub.tournaments import selectors as tournament_selectors
@@ -222,6 +223,7 @@ def standings_context(t: Tournament) -> dict:
         "table": table,
         "finished": t.status == Status.FINISHED,
         "ties": any(r.tied for r in standings.rows),
+        "house_rules": house.line("tarot", house.read("tarot", t.house_rules)),
     }
 
 

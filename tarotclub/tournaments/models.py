@@ -69,6 +69,10 @@ class Tournament(models.Model):
     seed = models.PositiveIntegerField(default=new_seed)
     # The seating of the rounds still to come: [[[player pk, ...] per table] per round].
     plan = models.JSONField(default=list, blank=True)
+    # French Tarot's house rules its tables play by (`games.house`): the club's defaults as
+    # they were when the tournament was created, changeable by the director until the start.
+    # {} is the federation's rules.
+    house_rules = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -17,10 +17,11 @@ from django.db.models import F
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import RuleError
 from tarotclub.core.errors import Refused
 from tarotclub.core.models import log_action
 from tarotclub.core.text import text_key
-from tarotclub.games import policy
+from tarotclub.games import house, policy
 from tarotclub.games import services as games
 from tarotclub.games.models import Change, Game, Seat
 from tarotclub.kinds.tarot.models import Deal
@@ -36,6 +37,7 @@ from .history import (  # noqa: F401  (the actions a test or a page names by the
     ENTRY_REMOVED,
     ENTRY_WITHDRAWN,
     FINISHED,
+    HOUSE_RULES_SET,
     REOPENED,
     ROUND_FORCED,
     ROUND_REDRAWN,
@@ -273,6 +275,7 @@ def tournament_create(
                 ranking=ranking,
                 format=format,
                 table_count=tables,
+                house_rules=house.stored(house.club_defaults("tarot")),
                 created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
                 **({"seed": seed} if seed is not None else {}),
             )
@@ -313,6 +316,26 @@ def tournament_update(
             before={k: before[k] for k in changed},
             after={k: after[k] for k in changed},
         )
+    return t
+
+
+@transaction.atomic
+def tournament_set_house_rules(*, tournament: Tournament, rules, user=None) -> Tournament:
+    """The house rules the tournament's tables play by, until the first round is seated (its
+    tables take their copy then)."""
+    t = _lock(tournament)
+    if t.status != Status.REGISTRATION:
+        raise TournamentError(ERR_NOT_REGISTRATION)
+    cls = house.rules_class("tarot")
+    try:
+        checked = rules if isinstance(rules, cls) else cls.from_dict(rules)
+    except RuleError as e:
+        raise TournamentError(e.translated(gettext)) from e
+    before, after = t.house_rules or {}, house.stored(checked)
+    if before != after:
+        t.house_rules = after
+        t.save(update_fields=["house_rules"])
+        log_action(t, HOUSE_RULES_SET, user=user, before=before, after=after)
     return t
 
 
@@ -578,11 +601,14 @@ def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> No
                 "kind": "tarot",
                 "name": f"{t.name} · R{round_number} T{number}",
                 "dealer_sits_out": len(seated) == 5,
-                "options": (
-                    duplicate.table_options(t, m, round_number, number, seated)
-                    if m is not None
-                    else {"deals": deals_for_table(t, len(seated))}
-                ),
+                "options": {
+                    **(
+                        duplicate.table_options(t, m, round_number, number, seated)
+                        if m is not None
+                        else {"deals": deals_for_table(t, len(seated))}
+                    ),
+                    house.OPTION: t.house_rules or {},
+                },
             }
             for number, seated in enumerate(tables, start=1)
         ]

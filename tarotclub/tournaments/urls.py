@@ -18,6 +18,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/reopen/", views.tournament_reopen, name="reopen"),
     path("tournaments/<int:pk>/redraw/", views.round_redraw, name="redraw"),
     path("tournaments/<int:pk>/ranking/", views.tournament_ranking, name="ranking"),
+    path("tournaments/<int:pk>/house-rules/", views.tournament_house_rules, name="house_rules"),
     path("tournaments/<int:pk>/withdraw/<int:entry_pk>/", views.entry_withdraw, name="withdraw"),
     path("tournaments/<int:pk>/unlock/<int:table_pk>/", views.table_unlock, name="unlock"),
     path("t/<token:token>/confirm/", views.table_confirm, name="confirm"),

@@ -22,7 +22,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import add_validation_error, posted_int, query_int
-from tarotclub.games import policy
+from tarotclub.games import house, kinds, policy
+from tarotclub.games.forms import HouseRulesForm
 from tarotclub.games.models import Game
 from tarotclub.players.links import is_member
 
@@ -109,6 +110,7 @@ def tournament_manage(request, pk: int):
             "entries_count": Entry.objects.filter(tournament=t).count(),
             "entries_html": _fragment("entries", key, lambda: _entries_html(request, t)),
             "ranking_form": RankingForm(initial={"ranking": t.ranking}),
+            "house_rules": house.line("tarot", house.read("tarot", t.house_rules)),
             "Status": Status,
             # the history page (core) lists this tournament's changes
             "history_url": reverse("history") + f"?tournament={t.pk}",
@@ -360,6 +362,32 @@ def round_redraw(request, pk: int):
         _("The round has been redrawn."),
     )
     return redirect("tournaments:manage", pk=t.pk)
+
+
+@director_required
+def tournament_house_rules(request, pk: int):
+    """French Tarot's house rules the tournament's tables play by, until it starts."""
+    t = _tournament(pk)
+    if t.status != Status.REGISTRATION:
+        messages.error(request, str(services.ERR_NOT_REGISTRATION))
+        return redirect("tournaments:manage", pk=t.pk)
+    kind = kinds.get("tarot")
+    form = HouseRulesForm(
+        request.POST or None, kind=kind, initial_rules=house.read("tarot", t.house_rules)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_set_house_rules(tournament=t, rules=form.rules(), user=request.user)
+        except ValidationError as e:
+            form.add_error(None, e)
+        else:
+            messages.success(request, _("The tournament's house rules are saved."))
+            return redirect("tournaments:manage", pk=t.pk)
+    return render(
+        request,
+        "tournaments/house_rules.html",
+        {"t": t, "form": form, "kind": kind, "title": _("House rules of the tournament")},
+    )
 
 
 @director_required

@@ -243,6 +243,13 @@ class Site:
         }
         tricks = {f"tricks_{p.pk}": n for p, n in zip(seated, ("3", "3", "2"), strict=True)}
         player = {"name": "Zoé Martin", "licence": "L99", "active": "on"}
+        house_rules = {
+            "misere_tete": "on",
+            "misere_amount": "10",
+            "poignee_simple": "20",
+            "poignee_double": "30",
+            "poignee_triple": "40",
+        }
         seats = {f"seat{i}": str(pk) for i, pk in enumerate(self.pks[:4], start=1)}
         return {
             "games:deal_new": deal,
@@ -277,6 +284,14 @@ class Site:
             },
             "tournaments:manage": {"register": "1", "player": str(self.pks[0]), "licence": "L7"},
             "tournaments:ranking": {"ranking": "average"},
+            # house rules (issue 14): a game's before its first entry, the club's, a tournament's
+            "games:house_rules": house_rules,
+            "games:house_rules@ff": {"tie_dealer": "next"},
+            "games:club_house_rules": {
+                "kind": "tarot",
+                **{f"tarot-{k}": v for k, v in house_rules.items()},
+            },
+            "tournaments:house_rules": house_rules,
             "tournaments:next": {"force": "1"},
         }
 

@@ -26,20 +26,24 @@ def tables(players, size=4, **extra):
 
 
 @pytest.mark.parametrize("n_tables", [2, 60])
-def test_many_games_in_a_constant_number_of_queries(n_tables):
+@pytest.mark.parametrize("house_rules", [False, True])
+def test_many_games_in_a_constant_number_of_queries(n_tables, house_rules):
     players = roster(4 * n_tables)
+    # A tournament's tables bring the tournament's house rules; other games read the club's.
+    options = {"deals": 3, "house": {}} if house_rules else {"deals": 3}
     with CaptureQueriesContext(connection) as ctx:
-        games = services.games_start(tables=tables(players, options={"deals": 3}))
+        games = services.games_start(tables=tables(players, options=options))
     statements = [
         q for q in ctx.captured_queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))
     ]
-    assert len(statements) == 3  # the players' existence, the games, the seats
+    # (the club's house rules,) the players' existence, the games, the seats
+    assert len(statements) == (3 if house_rules else 4)
     assert [g.name for g in games] == [f"T{i}" for i in range(1, n_tables + 1)]
     assert len({g.token for g in games}) == n_tables
     for i, game in enumerate(Game.objects.filter(pk__in=[g.pk for g in games]).order_by("pk")):
         seats = Seat.objects.filter(game=game).order_by("position")
         assert [s.player_id for s in seats] == [p.pk for p in players[4 * i : 4 * i + 4]]
-        assert game.options == {"deals": 3} and game.kind == "tarot"
+        assert game.options == options and game.kind == "tarot"
 
 
 @pytest.mark.parametrize(

@@ -62,8 +62,9 @@ def enter(page, entries, pks):
         else:
             if name in ("taker", "partner") and isinstance(value, int):
                 value = pks[value]
-            if name.startswith("poignee_"):
-                name = f"poignee_{pks[int(name.split('_')[1])]}"
+            if name.startswith(("poignee_", "misere_")):
+                prefix, index = name.split("_")
+                name = f"{prefix}_{pks[int(index)]}"
             page.evaluate(TICK, [name, str(value)])
 
 
@@ -131,6 +132,51 @@ FIVE_SCENARIOS = {
 }
 
 
+#: A game with the house rules switched on: both misères (15 each) and other poignée amounts.
+HOUSE = {
+    "misere_tete": True,
+    "misere_atout": True,
+    "misere_amount": 15,
+    "poignee_simple": 25,
+    "poignee_double": 35,
+    "poignee_triple": 50,
+}
+
+HOUSE_SCENARIOS = {
+    "a misère and a poignée at the club's amounts": [
+        ("taker", 2),
+        ("contract", "garde"),
+        ("bouts", 2),
+        ("points", "49"),
+        ("poignee_2", "simple"),
+        ("misere_1", "tete"),
+    ],
+    "both misères of a player who lost": [
+        ("taker", 0),
+        ("contract", "prise"),
+        ("bouts", 1),
+        ("points", "44"),
+        ("misere_0", "both"),
+        ("misere_3", "atout"),
+    ],
+    "a misère d'atout cannot show a poignée": [
+        ("taker", 0),
+        ("contract", "garde"),
+        ("bouts", 2),
+        ("points", "49"),
+        ("poignee_3", "simple"),
+        ("misere_3", "atout"),
+    ],
+}
+
+
+@pytest.fixture
+def house_game4(four, member):
+    from tarotclub.games import services
+
+    return services.game_start(players=four, created_by=member, options={"house": HOUSE})
+
+
 def compare_online_and_offline(live_server, browser, game, scenarios, lang, shots=None, url=""):
     url = url or live_server.url + reverse("games:deal_new", args=[game.token])
     context = browser.new_context(viewport=NARROW, locale=lang, is_mobile=True, has_touch=True)
@@ -173,6 +219,12 @@ def compare_online_and_offline(live_server, browser, game, scenarios, lang, shot
 @pytest.mark.parametrize("lang", ["en-GB", "fr-FR", "nl-NL"])
 def test_four_players_offline_preview_is_the_servers(live_server, browser, game4, lang, tmp_path):
     compare_online_and_offline(live_server, browser, game4, SCENARIOS, lang)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("lang", ["en-GB", "nl-NL"])
+def test_house_rules_offline_preview_is_the_servers(live_server, browser, house_game4, lang):
+    compare_online_and_offline(live_server, browser, house_game4, HOUSE_SCENARIOS, lang)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -311,7 +363,7 @@ PAGE_AGAINST_SERVER = """
 """
 
 
-def random_form(rng, pks):
+def random_form(rng, pks, misere=False):
     data = {"points_side": rng.choice(["attack", "attack", "defence"])}
     if rng.random() < 0.95:
         data["taker"] = rng.choice(pks)
@@ -335,11 +387,14 @@ def random_form(rng, pks):
     )
     for pk in rng.sample(pks, rng.choice([0, 0, 1, 2])):
         data[f"poignee_{pk}"] = rng.choice(["simple", "double", "triple"])
+    if misere:
+        for pk in rng.sample(pks, rng.choice([0, 1, 1, 2])):
+            data[f"misere_{pk}"] = rng.choice(["tete", "atout", "both"])
     return data
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("table", ["game4", "game5"])
+@pytest.mark.parametrize("table", ["game4", "game5", "house_game4"])
 def test_the_pages_preview_is_the_servers_for_many_entries(
     live_server, browser, client, request, table
 ):
@@ -359,7 +414,7 @@ def test_the_pages_preview_is_the_servers_for_many_entries(
     rng = random.Random(1201 + len(pks))
     cases = []
     for _ in range(300):
-        data = random_form(rng, pks)
+        data = random_form(rng, pks, misere=table == "house_game4")
         response = client.post(preview_url, data, HTTP_ACCEPT_LANGUAGE="fr-FR")
         assert response.status_code == 200
         cases.append([data, response.content.decode()])

@@ -57,6 +57,8 @@ def to_js(value, *, arg: str = ""):
         return value
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, fft.TarotRules):
+        return value.as_dict()
     if isinstance(value, int):
         if abs(value) > SAFE:
             raise OutOfDomain(value)
@@ -136,6 +138,8 @@ def python_outcome(name: str, kwargs: dict):
             "chelem": str(result.chelem),
             "chelem_bonus": result.chelem_bonus,
             "unit": result.unit,
+            "miseres": [[p, str(k)] for p, k in result.miseres],
+            "misere_scores": [[p, s] for p, s in result.misere_scores.items()],
         }
     if name == "parse_points":
         return {"value": int(result * 2)}
@@ -248,9 +252,12 @@ def parametrizations(func):
 
 
 def record_the_scoring_tests(monkeypatch):
-    """Run tests/scoring/test_fft.py's tests with scoring.fft's functions recording every call
-    the tests make (not the calls the rules make to themselves); return the calls."""
-    from tests.scoring import test_fft
+    """Run tests/scoring/test_fft.py's and test_house_rules.py's tests with scoring.fft's
+    functions recording every call the tests make (not the calls the rules make to
+    themselves); return the calls."""
+    from tests.scoring import test_fft, test_house_rules
+
+    modules = (test_fft, test_house_rules)
 
     calls: list[tuple[str, dict]] = []
     depth = [0]
@@ -273,14 +280,16 @@ def record_the_scoring_tests(monkeypatch):
     for name in (*RECORDED, "format_points"):
         wrapped = recorder(name, ORIGINALS[name])
         monkeypatch.setattr(fft, name, wrapped)
-        if hasattr(test_fft, name):
-            monkeypatch.setattr(test_fft, name, wrapped)
+        for module in modules:
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, wrapped)
     ran = 0
-    for name, func in sorted(vars(test_fft).items()):
-        if name.startswith("test_") and callable(func):
-            for kwargs in parametrizations(func):
-                func(**kwargs)
-                ran += 1
+    for module in modules:
+        for name, func in sorted(vars(module).items()):
+            if name.startswith("test_") and callable(func) and func.__module__ == module.__name__:
+                for kwargs in parametrizations(func):
+                    func(**kwargs)
+                    ran += 1
     return calls, ran
 
 
@@ -405,7 +414,26 @@ def random_deal(rng: random.Random) -> dict:
         poignees.append((player, rng.choice(["simple", "simple", "double", "triple"])))
     if rng.random() < 0.01:
         poignees.append(rng.choice([("zoe", "simple"), (seats[0], "quadruple"), ("x",), None]))
+    # House rules in a quarter of the deals, with misères declared (a few of them wrong).
+    rules, miseres = None, []
+    if rng.random() < 0.25:
+        rules = fft.TarotRules(
+            misere_tete=rng.random() < 0.7,
+            misere_atout=rng.random() < 0.7,
+            misere_amount=rng.choice([5, 10, 20]),
+            poignee_simple=rng.choice([10, 20, 25]),
+            poignee_double=rng.choice([20, 30, 35]),
+            poignee_triple=rng.choice([30, 40, 60]),
+        )
+        for player in rng.sample(seats, min(n, rng.choice([0, 1, 1, 2]))):
+            miseres.append((player, rng.choice(["tete", "atout"])))
+        if rng.random() < 0.05:
+            miseres.append(rng.choice([("zoe", "tete"), (seats[0], "dos"), ("x",), "tete"]))
+    elif rng.random() < 0.01:
+        miseres = [(seats[0], "tete")]  # refused: the federation's rules have no misère
     return dict(
+        rules=rules,
+        miseres=miseres,
         seats=seats,
         taker=taker,
         partner=partner,

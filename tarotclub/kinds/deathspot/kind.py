@@ -36,6 +36,19 @@ class DeathsPot(ReplayedKind):
     presenters = presenters
     form_class = DeathsPotForm
     form_template = "kinds/deathspot/_form.html"
+    house_rule_labels = {"tie_pot": _("When the most tricks are shared")}
+    house_rule_choices = {
+        "tie_pot": {
+            deathspot.TIE_POT_STAYS: _("the pot stays for the next deal"),
+            deathspot.TIE_POT_SHARED: _("the tied players share the pot"),
+        }
+    }
+
+    def house_rules_lines(self, rules) -> list:
+        if rules.tie_pot == deathspot.TIE_POT_SHARED:
+            return [_("on a tie for most tricks the tied players share the pot")]
+        return []
+
     stylesheets = ("kinds/deathspot/deathspot.css",)
     player_maps = ("tricks",)
     standings_table = DeathsPotStandings

@@ -73,6 +73,10 @@ def deal_text(r, names) -> SafeString:
             parts.append(_say(message, player=name(pay.player), amount=pay.amount))
         elif pay.kind == deathspot.TRICKS:
             message = _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s).")
+            if r.tied:  # house rule: the tied players share the pot
+                message = _(
+                    "%(player)s takes a share of the pot with %(tricks)s tricks (%(amount)s)."
+                )
             parts.append(
                 _say(
                     message,
@@ -90,7 +94,12 @@ def deal_text(r, names) -> SafeString:
             parts.append(text)
     if r.death is None and r.tricks_winner is None:
         tied = mark_safe(", ".join(str(name(pk)) for pk in r.tied))
-        parts.append(_say(_("Tie for the most tricks: %(players)s. The pot stays."), players=tied))
+        shared = any(pay.kind == deathspot.TRICKS for pay in payments)
+        if shared:
+            message = _("Tie for the most tricks: %(players)s share the pot.")
+        else:
+            message = _("Tie for the most tricks: %(players)s. The pot stays.")
+        parts.append(_say(message, players=tied))
     parts.append(_say(_("Pot: %(pot)s"), pot=r.pot))
     return mark_safe(" · ".join(str(part) for part in parts))
 

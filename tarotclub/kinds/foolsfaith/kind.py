@@ -58,6 +58,19 @@ class FoolsFaith(ReplayedKind):
     presenters = presenters
     form_class = FoolsFaithForm
     form_template = "kinds/foolsfaith/_form.html"
+    house_rule_labels = {"tie_dealer": _("After a tied round")}
+    house_rule_choices = {
+        "tie_dealer": {
+            foolsfaith.TIE_SAME_DEALER: _("the same dealer deals again"),
+            foolsfaith.TIE_NEXT_DEALER: _("the next player deals"),
+        }
+    }
+
+    def house_rules_lines(self, rules) -> list:
+        if rules.tie_dealer == foolsfaith.TIE_NEXT_DEALER:
+            return [_("after a tied round the next player deals")]
+        return []
+
     sheet_extra_template = "kinds/foolsfaith/_awards.html"
     stylesheets = ("kinds/foolsfaith/foolsfaith.css",)
     ends_by_rules = True

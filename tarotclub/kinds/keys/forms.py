@@ -23,11 +23,17 @@ class KeysForm(RecordForm):
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, players=players, **kwargs)
+        rules = getattr(self.state, "rules", None)
+        #: House rule: a game may be played by only some of the table ("not playing").
+        self.partial = bool(rules is not None and rules.partial_table)
         suit_choices = list(SUIT_LABELS.items())
+        if self.partial:
+            suit_choices = [("", _("not playing")), *suit_choices]
         for p in self.players:
             self.fields[f"suit_{p.pk}"] = forms.ChoiceField(
                 label=p.label,
                 choices=suit_choices,
+                required=not self.partial,
                 widget=forms.RadioSelect,
                 error_messages={
                     "required": gettext("Which suit did %(name)s play?") % {"name": p.label},
@@ -73,20 +79,25 @@ class KeysForm(RecordForm):
         d = super().clean()
         winner = d.get("winner")
         for p in self.players:
+            if self.partial and not d.get(f"suit_{p.pk}"):
+                continue  # sitting this game out: no keys to give
             if p.pk != winner and f"keys_{p.pk}" in d and d[f"keys_{p.pk}"] is None:
                 self.add_error(f"keys_{p.pk}", gettext("Set a number."))
         return d
 
+    def _playing(self) -> list:
+        d = self.cleaned_data
+        return [p for p in self.players if d.get(f"suit_{p.pk}")]
+
     def record_data(self) -> dict:
         d = self.cleaned_data
         winner = d["winner"]
-        guards = {
-            p.pk: d[f"guards_{p.pk}"] for p in self.players if d.get(f"guards_{p.pk}") is not None
-        }
+        playing = self._playing()
+        guards = {p.pk: d[f"guards_{p.pk}"] for p in playing if d.get(f"guards_{p.pk}") is not None}
         return {
-            "suits": {p.pk: d[f"suit_{p.pk}"] for p in self.players},
+            "suits": {p.pk: d[f"suit_{p.pk}"] for p in playing},
             "winner": winner,
-            "keys": {p.pk: d[f"keys_{p.pk}"] for p in self.players if p.pk != winner},
+            "keys": {p.pk: d[f"keys_{p.pk}"] for p in playing if p.pk != winner},
             "guards": guards or None,
         }
 

@@ -40,6 +40,15 @@ class Keys(ReplayedKind):
     presenters = presenters
     form_class = KeysForm
     form_template = "kinds/keys/_form.html"
+    house_rule_labels = {
+        "partial_table": _("A game may be played by only some of the table (2 or more)")
+    }
+
+    def house_rules_lines(self, rules) -> list:
+        if rules.partial_table:
+            return [_("a game may be played by only some of the table")]
+        return []
+
     stylesheets = ("kinds/keys/keys.css",)
     shows_dealer = False
     player_maps = ("suits", "keys", "guards")

@@ -12,7 +12,7 @@ from scoring import RuleError, fft
 from tarotclub.core.forms import WholeNumberField
 from tarotclub.games.forms import ERR_CHOICE, BigChoiceField
 
-from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from .labels import CHELEM_LABELS, CONTRACT_LABELS, MISERE_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from .services import DealInput
 
 ERR_REQUIRED_TAKER = _("Who took? Tap the taker.")
@@ -22,6 +22,8 @@ ERR_REQUIRED_POINTS = _("Enter the card points.")
 ERR_PARTNER_REQUIRED = _("Who was called? Tap the partner, or 'alone'.")
 
 ALONE = "alone"
+#: The misère field's value when a player declared both misères.
+BOTH = "both"
 
 
 def parse_points_text(text: str) -> Fraction:
@@ -79,10 +81,11 @@ class DealForm(forms.Form):
     )
     version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, players, active, imposed=None, **kwargs):
+    def __init__(self, *args, players, active, imposed=None, rules=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = list(players)
         self.active = list(active)
+        self.rules = rules or fft.FFT_RULES
         choices = [(p.pk, p.label) for p in self.active]
         self.fields["taker"].choices = choices
         self.imposed = imposed
@@ -108,6 +111,21 @@ class DealForm(forms.Form):
             self.fields[f"poignee_{p.pk}"] = BigChoiceField(
                 label=p.label, choices=poignee_choices, required=False, initial=""
             )
+        # House rules: a misère field per player when the game plays with misères.
+        kinds = [str(kind) for kind in self.rules.miseres]
+        if kinds:
+            misere_choices = [("", pgettext_lazy("misère", "none"))]
+            misere_choices += [(kind, MISERE_LABELS[kind]) for kind in kinds]
+            if len(kinds) == 2:
+                misere_choices.append((BOTH, pgettext_lazy("misère", "both")))
+            for p in self.active:
+                self.fields[f"misere_{p.pk}"] = BigChoiceField(
+                    label=p.label,
+                    choices=misere_choices,
+                    required=False,
+                    initial="",
+                    error_messages={"invalid_choice": ERR_CHOICE},
+                )
 
     @property
     def player_cols(self) -> str:
@@ -117,6 +135,16 @@ class DealForm(forms.Form):
     @property
     def poignee_fields(self):
         return [self[f"poignee_{p.pk}"] for p in self.active]
+
+    @property
+    def misere_fields(self):
+        return [self[f"misere_{p.pk}"] for p in self.active if f"misere_{p.pk}" in self.fields]
+
+    @property
+    def poignee_values(self) -> str:
+        """The poignées' amounts by these rules, as the panel says them: "20 · 30 · 40"."""
+        values = self.rules.poignee_values
+        return " · ".join(str(values[kind]) for kind in fft.Poignee)
 
     def clean_points(self):
         return parse_points_text(self.cleaned_data.get("points", ""))
@@ -134,7 +162,14 @@ class DealForm(forms.Form):
         poignees = tuple(
             (p.pk, d[f"poignee_{p.pk}"]) for p in self.active if d.get(f"poignee_{p.pk}")
         )
+        miseres: list[tuple[int, str]] = []
+        for p in self.active:
+            declared = d.get(f"misere_{p.pk}") or ""
+            for kind in ("tete", "atout"):
+                if declared in (kind, BOTH):
+                    miseres.append((p.pk, kind))
         return DealInput(
+            miseres=tuple(miseres),
             taker=d["taker"],
             contract=d["contract"],
             bouts=d["bouts"],
@@ -160,6 +195,11 @@ class DealForm(forms.Form):
         }
         for pk, kind in deal.poignees:
             initial[f"poignee_{pk}"] = kind
+        declared: dict[int, list[str]] = {}
+        for pk, kind in deal.miseres or []:
+            declared.setdefault(pk, []).append(kind)
+        for pk, kinds in declared.items():
+            initial[f"misere_{pk}"] = BOTH if len(kinds) > 1 else kinds[0]
         return initial
 
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scoring import RuleError, fft
+from tarotclub.games import house
 from tarotclub.games.forms import choice_cols
 from tarotclub.games.kinds import DEAL_WORDS, Kind
 from tarotclub.games.models import Game
@@ -31,7 +32,7 @@ from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import selectors, services
 from .forms import DealForm, parse_points_text
-from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from .labels import CHELEM_LABELS, CONTRACT_LABELS, MISERE_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from .models import DealLine
 from .presenters import breakdown
 from .tables import SheetTable
@@ -180,6 +181,39 @@ class Tarot(Kind):
         "player's scores; per deal: the total divided by the deals played."
     )
 
+    house_rule_labels = {
+        "misere_tete": gettext_lazy("Misère de tête (no king, queen, knight or jack in hand)"),
+        "misere_atout": gettext_lazy("Misère d'atout (no trump in hand; the Excuse may be)"),
+        "misere_amount": gettext_lazy("A misère is worth, from each other player"),
+        "poignee_simple": gettext_lazy("Simple poignée"),
+        "poignee_double": gettext_lazy("Double poignée"),
+        "poignee_triple": gettext_lazy("Triple poignée"),
+    }
+
+    def house_rules_lines(self, rules) -> list:
+        lines = []
+        kinds = [str(MISERE_LABELS[str(kind)]) for kind in rules.miseres]
+        if kinds:
+            lines.append(
+                _("%(miseres)s, %(amount)s from each player")
+                % {
+                    "miseres": kinds[0]
+                    if len(kinds) == 1
+                    else _("%(first)s and %(second)s") % {"first": kinds[0], "second": kinds[1]},
+                    "amount": rules.misere_amount,
+                }
+            )
+        if rules.poignee_values != fft.POIGNEE_VALUES:
+            lines.append(
+                _("poignées %(simple)s, %(double)s and %(triple)s")
+                % {
+                    "simple": rules.poignee_simple,
+                    "double": rules.poignee_double,
+                    "triple": rules.poignee_triple,
+                }
+            )
+        return lines
+
     @property
     def nothing_to_undo(self):
         return services.ERR_NO_DEAL
@@ -260,6 +294,7 @@ class Tarot(Kind):
             players=played.players,
             active=active,
             imposed=services.imposed(played.game, number),
+            rules=house.of_game(played.game),
         )
 
     def initial(self, played: TarotPlayed, number: int) -> dict:
@@ -312,7 +347,12 @@ class Tarot(Kind):
                 "label": p.label,
             }
 
-        data = {"seats": [seat(p) for p in active], "text_url": offline_text_url()}
+        data = {
+            "seats": [seat(p) for p in active],
+            # the game's house rules (misères, poignée amounts), as tarot-score.js takes them
+            "house_rules": house.of_game(played.game).as_dict(),
+            "text_url": offline_text_url(),
+        }
         if played.game.dealer_sits_out:
             # the screen a phone keeps serves the next deals too, each with its own dealer
             # out: every seat in order, and where deal 1's dealer sits (`dealer_for`)
@@ -379,6 +419,7 @@ class Tarot(Kind):
             petit_au_bout=deal.petit_au_bout or None,
             poignees=tuple((pk, kind) for pk, kind in deal.poignees),
             chelem=deal.chelem,
+            miseres=tuple((pk, kind) for pk, kind in deal.miseres or []),
         )
         try:
             return services.deal_score(played.game, deal.dealer, played.players, data)
@@ -420,6 +461,8 @@ class Tarot(Kind):
         chelem = snapshot.get("chelem") or "none"
         if chelem != "none":
             parts.append(_("slam: %(chelem)s") % {"chelem": CHELEM_LABELS.get(chelem, chelem)})
+        for pk, kind in snapshot.get("miseres") or []:
+            parts.append(f"{MISERE_LABELS.get(kind, kind)}: {names.get(int(pk), '?')}")
         return " · ".join(parts) + " — " + scores
 
     def describe_change(self, change, names) -> tuple[str, str]:
@@ -561,7 +604,9 @@ def offline_text() -> dict:
             "scores": _("Scores of this deal"),
             "hint": _("The score appears here as you fill in the deal."),
             "offline": _("Offline: worked out on this phone."),
+            "misere": _("%(misere)s of %(player)s: %(amount)s from each player"),
         },
+        "miseres": {k: str(v) for k, v in MISERE_LABELS.items()},
     }
 
 

@@ -20,3 +20,8 @@ POIGNEE_LABELS = {
     "double": _("double"),
     "triple": _("triple"),
 }
+#: The misères (a house rule): their French names are what every club says.
+MISERE_LABELS = {
+    "tete": _("misère de tête"),
+    "atout": _("misère d'atout"),
+}

@@ -28,6 +28,8 @@ class Deal(models.Model):
     petit_au_bout = models.CharField(max_length=8, blank=True)
     poignees = models.JSONField(default=list, blank=True)  # [[player_id, "simple"], ...]
     chelem = models.CharField(max_length=20, default="none")
+    # House rules: the misères declared, [[player_id, "tete" | "atout"], ...] in seat order.
+    miseres = models.JSONField(default=list, blank=True)
     # From the score, kept for the sheet: did the attack win, and by how much.
     won = models.BooleanField(default=False)
     gap = models.PositiveSmallIntegerField(default=0)

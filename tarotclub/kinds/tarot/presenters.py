@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from scoring.fft import format_points
 from tarotclub.games.presenters import signed
 
-from .labels import CHELEM_LABELS, CONTRACT_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from .labels import CHELEM_LABELS, CONTRACT_LABELS, MISERE_LABELS, POIGNEE_LABELS, SIDE_LABELS
 
 
 def result_text(won: bool, gap: int) -> str:
@@ -82,6 +82,12 @@ def breakdown(result, names: dict, *, short: dict | None = None, full: dict | No
             "partner": names.get(result.partner, str(result.partner)),
             "score": signed(result.scores[result.partner]),
         }
+    for pk, kind in getattr(result, "miseres", ()):
+        shares += "; " + _("%(misere)s of %(player)s: %(amount)s from each player") % {
+            "misere": MISERE_LABELS[str(kind)],
+            "player": names.get(pk, str(pk)),
+            "amount": result.rules.misere_amount,
+        }
     short, full = short or names, full or names
     scores = [
         (
@@ -111,6 +117,7 @@ class DealLabels:
     petit_au_bout: str
     poignees: str
     chelem: str
+    miseres: str = ""
 
 
 def deal_labels(deal, names: dict) -> DealLabels:
@@ -131,6 +138,10 @@ def deal_labels(deal, names: dict) -> DealLabels:
         chelem=str(CHELEM_LABELS.get(deal.chelem, deal.chelem))
         if deal.chelem and deal.chelem != "none"
         else "",
+        miseres=", ".join(
+            f"{MISERE_LABELS.get(kind, kind)} ({names.get(pk, '?')})"
+            for pk, kind in getattr(deal, "miseres", None) or []
+        ),
     )
 
 
@@ -143,4 +154,6 @@ def bonuses_text(deal, names: dict) -> str:
         parts.append(_("poignée") + f" {POIGNEE_LABELS.get(kind, kind)} ({names.get(pk, '?')})")
     if deal.chelem and deal.chelem != "none":
         parts.append(_("slam") + ": " + str(CHELEM_LABELS.get(deal.chelem, deal.chelem)))
+    for pk, kind in getattr(deal, "miseres", None) or []:
+        parts.append(f"{MISERE_LABELS.get(kind, kind)} ({names.get(pk, '?')})")
     return ", ".join(parts)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
 from tarotclub.core import sql
-from tarotclub.games import policy
+from tarotclub.games import house, policy
 from tarotclub.games.models import ChangeAction, Game
 from tarotclub.games.selectors import seat_players
 from tarotclub.games.services import (
@@ -87,6 +87,17 @@ RULE_FIELDS = {
     fft.ERR_SLAM_DEFENCE_CARDS: "chelem",
     fft.ERR_SLAM_DEFENCE_GARDE_SANS_POINTS: "chelem",
 }
+#: Misère errors name a player: the message shows on the misère panel.
+MISERE_ERRORS = frozenset(
+    {
+        fft.ERR_MISERE_SHAPE,
+        fft.ERR_MISERE_KIND,
+        fft.ERR_MISERE_OFF,
+        fft.ERR_UNKNOWN_MISERE_PLAYER,
+        fft.ERR_DUPLICATE_MISERE,
+        fft.ERR_MISERE_ATOUT_POIGNEE,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -101,6 +112,8 @@ class DealInput:
     petit_au_bout: str | None = None
     poignees: Sequence[tuple[int, str]] = field(default_factory=tuple)
     chelem: str = "none"
+    #: House rules: the misères declared, (player pk, "tete" | "atout").
+    miseres: Sequence[tuple[int, str]] = field(default_factory=tuple)
 
 
 def imposed(game: Game, number: int) -> tuple[int, str] | None:
@@ -148,6 +161,7 @@ def deal_score(
             raise GameError({"contract": [ValidationError(message, code="imposed")]})
     named = [data.taker, *([data.partner] if data.partner is not None else [])]
     named += [pk for pk, _kind in data.poignees]
+    named += [pk for pk, _kind in data.miseres]
     for pk in named:
         if pk not in by_pk:
             raise GameError(ERR_NOT_AT_TABLE)
@@ -164,9 +178,16 @@ def deal_score(
             petit_au_bout=data.petit_au_bout or None,
             poignees=tuple(data.poignees),
             chelem=data.chelem,
+            miseres=tuple(data.miseres),
+            rules=house.of_game(game),
         )
     except RuleError as e:
         message = e.translated(gettext)
+        if e.template in MISERE_ERRORS and "player" in e.params:
+            names = {p.pk: getattr(p, "label", None) or p.short_name for p in players}
+            params = dict(e.params)
+            params["player"] = names.get(params["player"], params["player"])
+            message = gettext(e.template) % params
         field_name = RULE_FIELDS.get(e.template)
         if field_name:
             raise GameError({field_name: [ValidationError(message, code="rule")]}) from e
@@ -189,6 +210,7 @@ def deal_snapshot(deal: Deal, scores: dict[int, int] | None = None) -> dict:
         "petit_au_bout": deal.petit_au_bout,
         "poignees": deal.poignees,
         "chelem": deal.chelem,
+        "miseres": deal.miseres,
         "version": deal.version,
         "scores": {str(pk): score for pk, score in scores.items()},
     }
@@ -208,6 +230,7 @@ def _apply(deal: Deal, data: DealInput, result) -> None:
     deal.petit_au_bout = str(result.petit_au_bout) if result.petit_au_bout else ""
     deal.poignees = [[pk, str(kind)] for pk, kind in result.poignees]
     deal.chelem = str(result.chelem)
+    deal.miseres = [[pk, str(kind)] for pk, kind in result.miseres]
     deal.won = result.won
     deal.gap = result.gap
 
@@ -226,6 +249,7 @@ CORRECTED_FIELDS = [
     "petit_au_bout",
     "poignees",
     "chelem",
+    "miseres",
     "won",
     "gap",
     "version",
