@@ -46,7 +46,8 @@ def test_starting_and_seating_the_next_round_make_as_many_queries_for_200_player
     for tb in tables[:3]:
         game = tb.game
         assert game.kind == "tarot" and game.name == f"{t.name} · R2 T{tb.number}"
-        assert game.options == {"deals": 1} and not game.dealer_sits_out
+        # the table keeps the tournament's copy of the house rules: none, the federation's
+        assert game.options == {"deals": 1, "house": {}} and not game.dealer_sits_out
         seats = list(Seat.objects.filter(game=game).order_by("position"))
         assert [s.position for s in seats] == [0, 1, 2, 3]
     assert Game.objects.filter(tournament_table__tournament=t).count() == 2 * LARGE // 4
