@@ -27,7 +27,12 @@ from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 from tarotclub.tournaments import selectors as tournament_selectors
 from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table, Tournament, deals_for_table
-from tarotclub.tournaments.selectors import PLANNED, SEATED, round_state  # noqa: F401
+from tarotclub.tournaments.selectors import (  # noqa: F401
+    PLANNED,
+    SEATED,
+    player_positions,
+    round_state,
+)
 
 # --- which rounds can be printed ---------------------------------------------------------------
 
@@ -321,23 +326,6 @@ def _licences(t: Tournament) -> dict[int, str]:
             "player_id", "licence", "player__licence"
         )
     }
-
-
-def player_positions(t: Tournament) -> dict[int, dict[int, tuple[int, int]]]:
-    """Player pk → round → (table number, seat position), for every round: the seated rounds
-    from their tables, the rounds still to come from the plan. One query."""
-    positions: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
-    for pk, rnd, number, position in Seat.objects.filter(
-        game__tournament_table__tournament=t
-    ).values_list(
-        "player_id", "game__tournament_table__round", "game__tournament_table__number", "position"
-    ):
-        positions[pk][rnd] = (number, position)
-    for offset, tables in enumerate(t.plan or []):
-        for number, seated in enumerate(tables, start=1):
-            for position, pk in enumerate(seated):
-                positions[pk][t.current_round + 1 + offset] = (number, position)
-    return positions
 
 
 def _starts(positions) -> dict[int, tuple[int, str]]:

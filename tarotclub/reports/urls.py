@@ -31,6 +31,12 @@ urlpatterns = [
         {"printout": "seating"},
         name="seating_pdf",
     ),
+    path(
+        "tournaments/<int:pk>/cards.pdf",
+        views.pdf,
+        {"printout": "position_cards"},
+        name="position_cards_pdf",
+    ),
     path("tournaments/<int:pk>/players/", views.players_page, name="players"),
     path(
         "tournaments/<int:pk>/player/<int:player_pk>.pdf",

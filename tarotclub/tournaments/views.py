@@ -662,3 +662,12 @@ def tournament_where(request, pk: int):
     query = request.GET.get("q", "")[:40]
     found = selectors.find_seat(t, query)
     return render(request, "tournaments/where.html", {"t": t, "q": query, "found": found})
+
+
+def position_card(request, pk: int, player_pk: int):
+    """A player's position card: their table and seat for every round (the printed card's)."""
+    t = _tournament(pk)
+    card = selectors.position_card(t, player_pk)
+    if card is None:
+        raise Http404
+    return render(request, "tournaments/position_card.html", {"t": t, "card": card})
