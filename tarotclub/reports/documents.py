@@ -15,7 +15,7 @@ import segno
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
@@ -65,6 +65,7 @@ class SheetPlayer:
     # player's first round in the tournament
     start_table: int | None = None
     start_seat: str = ""
+    initial: str = ""  # the seat's initial, where the phone's grid has no room for its name
 
 
 @dataclass
@@ -163,6 +164,14 @@ class TableSheet:
 #: The columns' order on the federation's sheet: North, South, East, West (then the fifth seat),
 #: as seat positions (the planner's order is North, East, South, West, Fifth).
 FEDERATION_ORDER = (0, 2, 1, 3, 4)
+#: The seats' initials, in the planner's order (North, East, South, West, Fifth).
+SEAT_INITIALS = (
+    pgettext_lazy("seat initial", "N"),
+    pgettext_lazy("seat initial", "E"),
+    pgettext_lazy("seat initial", "S"),
+    pgettext_lazy("seat initial", "W"),
+    pgettext_lazy("seat initial", "5"),
+)
 
 
 @dataclass
@@ -341,8 +350,9 @@ def _federation(sheet: TableSheet, t: Tournament, starts) -> TableSheet:
     """A tournament table's sheet in the federation's layout, with the starting positions."""
     sheet.federation = True
     sheet.date = t.date
-    for p in sheet.players:
+    for position, p in enumerate(sheet.players):
         p.start_table, p.start_seat = starts.get(p.pk, (None, ""))
+        p.initial = str(SEAT_INITIALS[position])
     return sheet
 
 
@@ -350,14 +360,16 @@ def _sheet_url(base_url: str, game: Game) -> str:
     return base_url.rstrip("/") + reverse("games:sheet", args=[game.token])
 
 
-def _seated_sheet(t: Tournament, table: Table, licences, *, filled: bool, base_url: str):
+def _seated_sheet(
+    t: Tournament, table: Table, licences, *, filled: bool, base_url: str, qr: bool = True
+):
     sheet = game_grid(table.game, filled=filled)
     for position, p in enumerate(sheet.players):
         p.seat = str(SEAT_NAMES[position])
         p.licence = licences.get(p.pk, "")
     sheet.table, sheet.round, sheet.rounds = table.number, table.round, t.rounds
     sheet.url = _sheet_url(base_url, table.game)
-    sheet.qr = qr_image(sheet.url)
+    sheet.qr = qr_image(sheet.url) if qr else ""
     return sheet
 
 
@@ -434,8 +446,8 @@ def round_sheets(
     return None
 
 
-def table_sheet(table: Table, *, base_url: str = "") -> TableSheet:
-    """The filled sheet of one tournament table."""
+def table_sheet(table: Table, *, base_url: str = "", qr: bool = True) -> TableSheet:
+    """The filled sheet of one tournament table (`qr`: with its QR code, for paper)."""
     table = (
         Table.objects.filter(pk=table.pk)
         .select_related("game", "tournament")
@@ -443,7 +455,7 @@ def table_sheet(table: Table, *, base_url: str = "") -> TableSheet:
         .get()
     )
     t = table.tournament
-    sheet = _seated_sheet(t, table, _licences(t), filled=True, base_url=base_url)
+    sheet = _seated_sheet(t, table, _licences(t), filled=True, base_url=base_url, qr=qr)
     return _federation(sheet, t, _starts(player_positions(t)))
 
 

@@ -44,6 +44,7 @@ urlpatterns = [
         {"printout": "player_sheet"},
         name="player_pdf",
     ),
+    path("t/<token:token>/scoresheet/", views.score_sheet, name="score_sheet"),
     path("t/<token:token>/sheet.pdf", views.pdf, {"printout": "game_sheet"}, name="game_sheet_pdf"),
     path("t/<token:token>/deals.<str:fmt>", views.game_deals_export, name="game_deals_export"),
 ]
