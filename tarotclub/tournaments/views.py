@@ -25,6 +25,7 @@ from tarotclub.core.forms import add_validation_error, posted_int, query_int
 from tarotclub.games import policy
 from tarotclub.games.models import Game
 from tarotclub.players.links import is_member
+from tarotclub.players.models import Player
 
 from . import bulk, selectors, services
 from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
@@ -667,7 +668,9 @@ def tournament_where(request, pk: int):
 def position_card(request, pk: int, player_pk: int):
     """A player's position card: their table and seat for every round (the printed card's)."""
     t = _tournament(pk)
-    card = selectors.position_card(t, player_pk)
+    # the player by primary key first: a number past what the column holds is a 404 there
+    player = get_object_or_404(Player, pk=player_pk)
+    card = selectors.position_card(t, player.pk)
     if card is None:
         raise Http404
     return render(request, "tournaments/position_card.html", {"t": t, "card": card})
