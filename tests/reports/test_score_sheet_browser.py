@@ -1,4 +1,4 @@
-"""The federation's score sheet on a phone (360 px, French and Dutch): a table of five and a
+"""The federation's score sheet (and a position card) on a phone (360 px, French and Dutch): a table of five and a
 table of four with long names and four-digit scores; the page passes the page checks (no
 sideways page, no clipped frame, no broken word, 44 px targets, axe), and its + and −
 columns, Total and Balance are the stored scores."""
@@ -105,4 +105,14 @@ def test_the_score_sheet_on_a_phone(phone, live_server, artifacts):
                 assert balance[i] == cell  # one cell over both columns, on the phone
             assert any(len(c) == 4 for row in body for c in row)  # a four-digit score
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        # a player's position card, from "Where do I sit?"
+        player = Player.objects.get(name=LONG_NAMES[0])
+        response = page.goto(f"{base}/tournaments/{t.pk}/where/{player.pk}/")
+        assert response.status == 200
+        page.evaluate(HIDE_CHROME)
+        found = check_page(page)
+        page.screenshot(path=str(artifacts / f"position-card-{lang}.png"), full_page=True)
+        if any(found.values()):
+            problems[(lang, "card")] = {k: v for k, v in found.items() if v}
+        assert page.locator("table.position-card tbody tr").count() == t.rounds
     assert problems == {}, problems
