@@ -145,12 +145,15 @@ def test_the_printed_sheet_reads_as_the_federations(played, director_client):
         assert "WELCOME AND GOOD LUCK" in page
         assert f"Table {sheet.table}Round 1 of 3" in page
         # the headings in the federation's order, each with the starting table, then + and −
-        heads = [f"{str(p.seat).upper()} {p.start_table} {p.name}" for p in sheet.fed.players]
+        heads = [
+            f"{str(p.seat).upper()} · {p.start_table} {p.name} {p.licence}"
+            for p in sheet.fed.players
+        ]
         assert "DEAL DEALER TAKER CONTRACT " + " ".join(heads) + " + −" * len(heads) in page
         totals = " ".join(f"{x.plus} {x.minus}" for x in sheet.fed.totals)
         assert f"TOTAL {totals} BALANCE" in page
         balances = " ".join(f"{x.balance:+d}".replace("-", "\u2212") for x in sheet.fed.totals)
-        assert f"BALANCE total + minus total \u2212 {balances} ✓ The totals add up to 0" in page
+        assert f"BALANCE {balances} ✓ The totals add up to 0" in page
         signers = " ".join(f"{p.seat} · {p.name}" for p in sheet.fed.players)
         assert f"SIGNATURES: EACH PLAYER CHECKS THE SHEET AND SIGNS {signers}" in page
 

@@ -1,7 +1,7 @@
-"""The federation's score sheet (and a position card) on a phone (360 px, French and Dutch): a table of five and a
-table of four with long names and four-digit scores; the page passes the page checks (no
-sideways page, no clipped frame, no broken word, 44 px targets, axe), and its + and −
-columns, Total and Balance are the stored scores."""
+"""The federation's score sheet (and a position card) on a phone (360 px, French and
+Dutch): a table of five and a table of four with long names and four-digit scores; the pages
+pass the page checks (no sideways page, no clipped frame, no broken word, 44 px targets, axe),
+and the sheet's + and − columns, Total and Balance are the stored scores."""
 
 from __future__ import annotations
 
