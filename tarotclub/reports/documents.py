@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 import segno
 from django.db.models import Prefetch
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
 
 from tarotclub.core.text import text_key
 from tarotclub.games import house
@@ -25,7 +28,12 @@ from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 from tarotclub.tournaments import selectors as tournament_selectors
 from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table, Tournament, deals_for_table
-from tarotclub.tournaments.selectors import PLANNED, SEATED, round_state  # noqa: F401
+from tarotclub.tournaments.selectors import (  # noqa: F401
+    PLANNED,
+    SEATED,
+    player_positions,
+    round_state,
+)
 
 # --- which rounds can be printed ---------------------------------------------------------------
 
@@ -54,6 +62,11 @@ class SheetPlayer:
     name: str
     label: str
     licence: str = ""
+    # the starting position (duplicate.md 3.4, open question 22): table and seat of the
+    # player's first round in the tournament
+    start_table: int | None = None
+    start_seat: str = ""
+    initial: str = ""  # the seat's initial, where the phone's grid has no room for its name
 
 
 @dataclass
@@ -61,6 +74,16 @@ class Cell:
     score: int | None = None
     running: int | None = None
     out: bool = False  # the dealer sits this deal out (tables of five in a tournament)
+
+    @property
+    def plus(self) -> int | None:
+        """The score in the federation sheet's + column (0 counts as +; nothing if out)."""
+        return self.score if self.score is not None and self.score >= 0 and not self.out else None
+
+    @property
+    def minus(self) -> int | None:
+        """The score in the − column, without its sign."""
+        return -self.score if self.score is not None and self.score < 0 else None
 
 
 @dataclass
@@ -105,6 +128,19 @@ class TableSheet:
     details: bool = False
     # "House rules: …" when the game plays by rules other than the federation's, else "".
     house_rules: str = ""
+    # A tournament table's sheet follows the federation's layout (duplicate.md 3.4): see
+    # `federation_grid`.
+    federation: bool = False
+    date: object = None
+
+    @cached_property
+    def fed(self) -> FederationGrid:
+        return federation_grid(self)
+
+    @property
+    def signers(self) -> list[SheetPlayer]:
+        """The players in the grid's order (the federation's: North, South, East, West)."""
+        return self.fed.players if self.federation else self.players
 
     @property
     def info_columns(self) -> int:
@@ -113,6 +149,8 @@ class TableSheet:
 
     @property
     def columns(self) -> int:
+        if self.federation:
+            return self.fed.columns
         return self.info_columns + len(self.players)
 
     @property
@@ -122,6 +160,100 @@ class TableSheet:
         if rows <= 6:
             return "roomy"
         return "normal" if rows <= 8 else "tight" if rows <= 12 else "tiny"
+
+
+# --- the federation's layout of a table sheet (duplicate.md 3.4) ---------------------------------
+
+#: The columns' order on the federation's sheet: North, South, East, West (then the fifth seat),
+#: as seat positions (the planner's order is North, East, South, West, Fifth).
+FEDERATION_ORDER = (0, 2, 1, 3, 4)
+#: The seats' initials, in the planner's order (North, East, South, West, Fifth).
+SEAT_INITIALS = (
+    pgettext_lazy("seat initial", "N"),
+    pgettext_lazy("seat initial", "E"),
+    pgettext_lazy("seat initial", "S"),
+    pgettext_lazy("seat initial", "W"),
+    pgettext_lazy("seat initial", "5"),
+)
+
+
+@dataclass
+class FederationRow:
+    number: int
+    dealer: str
+    taker: str
+    contract: str
+    detail: str
+    cells: list[Cell]  # in the federation's order
+
+
+@dataclass
+class FederationTotal:
+    plus: int
+    minus: int
+
+    @property
+    def balance(self) -> int:
+        """Total + minus total −: the player's net score on the sheet (bilan)."""
+        return self.plus - self.minus
+
+
+@dataclass
+class FederationGrid:
+    players: list[SheetPlayer]  # North, South, East, West, (Fifth)
+    rows: list[FederationRow]
+    totals: list[FederationTotal] | None  # None: nothing entered yet
+
+    @property
+    def columns(self) -> int:
+        return 4 + 2 * len(self.players)
+
+    @property
+    def balances_zero(self) -> bool | None:
+        return None if self.totals is None else sum(x.balance for x in self.totals) == 0
+
+
+def _detail(row: GridRow) -> str:
+    """What the deal was, under its contract: bouts, points, bonuses ("" when not entered)."""
+    if not row.bouts:
+        return ""
+    parts = [
+        ngettext("%(n)s bout", "%(n)s bouts", int(row.bouts)) % {"n": row.bouts},
+        _("%(points)s points") % {"points": row.points},
+    ]
+    if row.petit:
+        parts.append(_("petit au bout: %(side)s") % {"side": row.petit})
+    parts += [x for x in (row.poignees, row.chelem) if x]
+    return " · ".join(parts)
+
+
+def federation_grid(sheet: TableSheet) -> FederationGrid:
+    """The sheet's grid in the federation's layout: a + and a − column per player, in the
+    order North, South, East, West; a Total row (each player's sum of + and sum of −) and a
+    Balance row (Total + minus Total −), once deals are in."""
+    order = [i for i in FEDERATION_ORDER if i < len(sheet.players)]
+    rows = [
+        FederationRow(
+            number=r.number,
+            dealer=r.dealer,
+            taker=r.taker,
+            contract=r.contract,
+            detail=_detail(r),
+            cells=[r.cells[i] for i in order],
+        )
+        for r in sheet.rows
+    ]
+    totals = None
+    if sheet.totals is not None:
+        totals = []
+        for i in order:
+            cells = [r.cells[i] for r in sheet.rows]
+            totals.append(
+                FederationTotal(
+                    plus=sum(c.plus or 0 for c in cells), minus=sum(c.minus or 0 for c in cells)
+                )
+            )
+    return FederationGrid(players=[sheet.players[i] for i in order], rows=rows, totals=totals)
 
 
 def _deal_row(deal: Deal, players: list[Player], labels: dict, out_pk, running) -> GridRow:
@@ -209,18 +341,39 @@ def _licences(t: Tournament) -> dict[int, str]:
     }
 
 
+def _starts(positions) -> dict[int, tuple[int, str]]:
+    """Player pk → (table, seat name) of their first round."""
+    starts = {}
+    for pk, rounds in positions.items():
+        number, position = rounds[min(rounds)]
+        starts[pk] = (number, str(SEAT_NAMES[position]))
+    return starts
+
+
+def _federation(sheet: TableSheet, t: Tournament, starts) -> TableSheet:
+    """A tournament table's sheet in the federation's layout, with the starting positions."""
+    sheet.federation = True
+    sheet.date = t.date
+    for position, p in enumerate(sheet.players):
+        p.start_table, p.start_seat = starts.get(p.pk, (None, ""))
+        p.initial = str(SEAT_INITIALS[position])
+    return sheet
+
+
 def _sheet_url(base_url: str, game: Game) -> str:
     return base_url.rstrip("/") + reverse("games:sheet", args=[game.token])
 
 
-def _seated_sheet(t: Tournament, table: Table, licences, *, filled: bool, base_url: str):
+def _seated_sheet(
+    t: Tournament, table: Table, licences, *, filled: bool, base_url: str, qr: bool = True
+):
     sheet = game_grid(table.game, filled=filled)
     for position, p in enumerate(sheet.players):
         p.seat = str(SEAT_NAMES[position])
         p.licence = licences.get(p.pk, "")
     sheet.table, sheet.round, sheet.rounds = table.number, table.round, t.rounds
     sheet.url = _sheet_url(base_url, table.game)
-    sheet.qr = qr_image(sheet.url)
+    sheet.qr = qr_image(sheet.url) if qr else ""
     return sheet
 
 
@@ -276,34 +429,39 @@ def round_sheets(
             .order_by("number")
         )
         licences = _licences(t)
+        starts = _starts(player_positions(t))
         return [
-            _seated_sheet(t, table, licences, filled=filled, base_url=base_url) for table in tables
+            _federation(
+                _seated_sheet(t, table, licences, filled=filled, base_url=base_url), t, starts
+            )
+            for table in tables
         ]
     if state == PLANNED:
         plan = _planned_tables(t, round_number)
         players = Player.objects.in_bulk([pk for table in plan for pk in table])
         licences = _licences(t)
+        starts = _starts(player_positions(t))
         sheets = []
         for number, seated in enumerate(plan, start=1):
             sheet = _planned_sheet(t, round_number, number, seated, players)
             for p in sheet.players:
                 p.licence = licences.get(p.pk, "")
-            sheets.append(sheet)
+            sheets.append(_federation(sheet, t, starts))
         return sheets
     return None
 
 
-def table_sheet(table: Table, *, base_url: str = "") -> TableSheet:
-    """The filled sheet of one tournament table."""
+def table_sheet(table: Table, *, base_url: str = "", qr: bool = True) -> TableSheet:
+    """The filled sheet of one tournament table (`qr`: with its QR code, for paper)."""
     table = (
         Table.objects.filter(pk=table.pk)
         .select_related("game", "tournament")
         .prefetch_related(*_games_prefetch(True))
         .get()
     )
-    return _seated_sheet(
-        table.tournament, table, _licences(table.tournament), filled=True, base_url=base_url
-    )
+    t = table.tournament
+    sheet = _seated_sheet(t, table, _licences(t), filled=True, base_url=base_url, qr=qr)
+    return _federation(sheet, t, _starts(player_positions(t)))
 
 
 def casual_sheet(game: Game, *, base_url: str = "") -> TableSheet:

@@ -128,6 +128,34 @@ class SeatingPrintout(_OfRound):
         return self.file(f"seating-r{self.round}")
 
 
+class PositionCardsPrintout(_OfTournament):
+    """A position card per player: their table and seat for every round, several to a page
+    with dashed lines to cut along (eight a page; four when the rounds are more than eight)."""
+
+    identifier = "position_cards"
+    template = "reports/position_cards_pdf.html"
+
+    def context(self) -> dict:
+        cards = tournament_selectors.position_cards(self.t)
+        per_page = 8 if self.t.rounds <= 8 else 4
+        pages = []
+        for start in range(0, len(cards), per_page):
+            page = cards[start : start + per_page]
+            if len(page) % 2:
+                page = [*page, None]  # the last card's neighbour: an empty box
+            pages.append([page[i : i + 2] for i in range(0, len(page), 2)])
+        return {
+            **event(self.t),
+            "doc_title": _("Position cards"),
+            "pages": pages,
+            "size": "eight" if per_page == 8 else "four",
+            "planned": self.t.current_round < self.t.rounds,
+        }
+
+    def name(self) -> str:
+        return self.file("position-cards")
+
+
 class PlayerSheetPrintout(_OfTournament):
     identifier = "player_sheet"
     template = "reports/player_pdf.html"

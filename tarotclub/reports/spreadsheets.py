@@ -98,23 +98,45 @@ def game_deals(game) -> tuple[list[str], list[list]]:
 
 
 def standings(t) -> tuple[list[str], list[list]]:
-    """Rank (a number: tied players share it), player, licence, each round, total
-    (and the average when the tournament ranks by it)."""
+    """Rank (a number: tied players share it), player, licence, (team), each round, total
+    (and the average when the tournament ranks by it).
+
+    A free-deal teams event (duplicate.md 2.1) has a Team column, and after the players, an
+    empty row, the team ranking's heading and one row per team: rank, team, its players, and
+    in the players' round and total columns the sums of its members' figures.
+    """
     result = tournament_selectors.standings(t)
     by_average = t.ranking == "average"
+    teams = bool(result.teams)
+    rounds = [_("R%(n)s") % {"n": r} for r in result.round_numbers]
     headers = [_("Rank"), _("Player"), _("Licence")]
-    headers += [_("R%(n)s") % {"n": r} for r in result.round_numbers]
+    if teams:
+        headers.append(_("Team"))
+    headers += rounds
     headers.append(_("Total"))
     if by_average:
         headers.append(_("Average"))
     out = []
     for row in result.rows:
         cells = [row.rank, row.player.name, row.licence]
+        if teams:
+            cells.append(row.team)
         cells += [row.rounds.get(r) for r in result.round_numbers]
         cells.append(row.total)
         if by_average:
             cells.append(None if row.average is None else round(float(row.average), 1))
         out.append(cells)
+    if teams:
+        tail = [None] if by_average else []
+        out.append([None] * len(headers))
+        out.append([_("Rank"), _("Team"), _("Players"), None, *rounds, _("Total"), *tail])
+        for team in result.teams:
+            sums = []
+            for r in result.round_numbers:
+                played = [m.rounds.get(r) for m in team.members if m.rounds.get(r) is not None]
+                sums.append(sum(played) if played else None)
+            members = ", ".join(m.player.name for m in team.members)
+            out.append([team.rank, team.name, members, None, *sums, team.total, *tail])
     return headers, out
 
 

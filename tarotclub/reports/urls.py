@@ -52,6 +52,12 @@ urlpatterns = [
         {"printout": "seating"},
         name="seating_pdf",
     ),
+    path(
+        "tournaments/<int:pk>/cards.pdf",
+        views.pdf,
+        {"printout": "position_cards"},
+        name="position_cards_pdf",
+    ),
     path("tournaments/<int:pk>/players/", views.players_page, name="players"),
     path(
         "tournaments/<int:pk>/player/<int:player_pk>.pdf",
@@ -59,6 +65,7 @@ urlpatterns = [
         {"printout": "player_sheet"},
         name="player_pdf",
     ),
+    path("t/<token:token>/scoresheet/", views.score_sheet, name="score_sheet"),
     path("t/<token:token>/sheet.pdf", views.pdf, {"printout": "game_sheet"}, name="game_sheet_pdf"),
     path("t/<token:token>/deals.<str:fmt>", views.game_deals_export, name="game_deals_export"),
 ]

@@ -153,6 +153,21 @@ def _tarot_game_or_404(token: str):
     return game
 
 
+def score_sheet(request, token: str):
+    """A tournament table's score sheet on screen, in the federation's layout (duplicate.md
+    3.4): the printed sheet's + and − columns, Total and Balance, for a phone."""
+    game = _tarot_game_or_404(token)
+    table = game_selectors.tournament_table(game)
+    if table is None:
+        raise Http404
+    sheet = documents.table_sheet(table, qr=False)
+    return render(
+        request,
+        "reports/score_sheet.html",
+        {"game": game, "table": table, "t": table.tournament, "sheet": sheet},
+    )
+
+
 def game_deals_export(request, token: str, fmt: str):
     """The deals of a game from the on-screen score sheet's table (plain values)."""
     check_format(fmt)

@@ -574,6 +574,93 @@ def printable_rounds(t: Tournament) -> list[dict]:
     return rounds
 
 
+# --- position cards: each player's table and seat for every round ------------------------------
+
+
+def player_positions(t: Tournament, players=None) -> dict[int, dict[int, tuple[int, int]]]:
+    """Player pk → round → (table number, seat position), for every round: the seated rounds
+    from their tables, the rounds still to come from the plan. One query (`players`: only
+    these pks)."""
+    positions: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
+    seats = Seat.objects.filter(game__tournament_table__tournament=t)
+    if players is not None:
+        seats = seats.filter(player__in=players)
+    for pk, rnd, number, position in seats.values_list(
+        "player_id", "game__tournament_table__round", "game__tournament_table__number", "position"
+    ):
+        positions[pk][rnd] = (number, position)
+    wanted = None if players is None else set(players)
+    for offset, tables in enumerate(t.plan or []):
+        for number, seated in enumerate(tables, start=1):
+            for position, pk in enumerate(seated):
+                if wanted is None or pk in wanted:
+                    positions[pk][t.current_round + 1 + offset] = (number, position)
+    return positions
+
+
+@dataclass
+class CardRound:
+    round: int
+    table: int | None  # None: not seated nor planned (withdrawn, or not registered yet)
+    seat: str
+    current: bool
+    seated: bool  # the round's tables exist (else: the plan, which may still change)
+
+
+@dataclass
+class PositionCard:
+    """A player's position card: their table and seat (orientation) for every round."""
+
+    name: str
+    licence: str
+    team: str
+    rounds: list[CardRound]
+
+
+def _card(t: Tournament, name: str, licence: str, team: str, rounds: dict) -> PositionCard:
+    lines = []
+    for n in range(1, t.rounds + 1):
+        table, position = rounds.get(n, (None, None))
+        lines.append(
+            CardRound(
+                round=n,
+                table=table,
+                seat=str(SEAT_NAMES[position]) if position is not None else "",
+                current=n == t.current_round,
+                seated=n <= t.current_round,
+            )
+        )
+    return PositionCard(name=name, licence=licence, team=team, rounds=lines)
+
+
+def position_cards(t: Tournament) -> list[PositionCard]:
+    """Every registered player's card, in alphabetical order. Two queries."""
+    positions = player_positions(t)
+    entries = Entry.objects.filter(tournament=t).values_list(
+        "player_id", "player__name", "licence", "player__licence", "team"
+    )
+    cards = [
+        _card(t, name, licence or own, team, positions.get(pk, {}))
+        for pk, name, licence, own, team in entries
+    ]
+    cards.sort(key=lambda c: (text_key(c.name), c.name))
+    return cards
+
+
+def position_card(t: Tournament, player_pk: int) -> PositionCard | None:
+    """One player's card (None: not in this tournament). Two queries."""
+    entry = (
+        Entry.objects.filter(tournament=t, player_id=player_pk)
+        .values_list("player__name", "licence", "player__licence", "team")
+        .first()
+    )
+    if entry is None:
+        return None
+    name, licence, own, team = entry
+    positions = player_positions(t, [player_pk])
+    return _card(t, name, licence or own, team, positions.get(player_pk, {}))
+
+
 def kept_entries(tournament: Tournament) -> list:
     """The entries phones sent to this tournament's tables after their sheets closed (a
     sheet confirmed while a phone was offline), not settled yet; each with its

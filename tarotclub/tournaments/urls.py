@@ -10,6 +10,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/projector/", views.tournament_projector, name="projector"),
     path("tournaments/<int:pk>/projector/screen/", views.projector_screen, name="projector_screen"),
     path("tournaments/<int:pk>/where/", views.tournament_where, name="where"),
+    path("tournaments/<int:pk>/where/<int:player_pk>/", views.position_card, name="position_card"),
     path("tournaments/<int:pk>/manage/", views.tournament_manage, name="manage"),
     path("tournaments/<int:pk>/manage/tables/", views.manage_tables, name="manage_tables"),
     path("tournaments/<int:pk>/register/", views.entries_bulk, name="bulk"),

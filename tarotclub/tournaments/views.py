@@ -26,6 +26,7 @@ from tarotclub.games import house, kinds, policy
 from tarotclub.games.forms import HouseRulesForm
 from tarotclub.games.models import Game
 from tarotclub.players.links import is_member
+from tarotclub.players.models import Player
 
 from . import bulk, selectors, services
 from .forms import BulkForm, RankingForm, RegisterForm, TournamentForm
@@ -699,3 +700,14 @@ def tournament_where(request, pk: int):
     query = request.GET.get("q", "")[:40]
     found = selectors.find_seat(t, query)
     return render(request, "tournaments/where.html", {"t": t, "q": query, "found": found})
+
+
+def position_card(request, pk: int, player_pk: int):
+    """A player's position card: their table and seat for every round (the printed card's)."""
+    t = _tournament(pk)
+    # the player by primary key first: a number past what the column holds is a 404 there
+    player = get_object_or_404(Player, pk=player_pk)
+    card = selectors.position_card(t, player.pk)
+    if card is None:
+        raise Http404
+    return render(request, "tournaments/position_card.html", {"t": t, "card": card})

@@ -86,10 +86,11 @@ def test_table_sheets_of_a_50_table_round_one_page_each(big, director_client, ar
         # the QR code's link, printed under it too (it may wrap; kerning may add spaces)
         assert f"http://testserver/t/{table.game.token}/" in re.sub(r"\s", "", page)
         for s in seats[table.game_id]:
-            assert f"{str(SEAT_NAMES[s.position]).upper()} {s.player.name}" in page
+            seat = str(SEAT_NAMES[s.position]).upper()  # heading: seat · starting table, name
+            assert re.search(rf"{seat} · \d+\s+{re.escape(s.player.name)}", page)
             assert f"{SEAT_NAMES[s.position]} · {s.player.name}" in page  # signature box
         # empty: the dealers are printed (seat order), no score yet, an unticked box
-        assert "✓" not in page and "−" not in page
+        assert "✓" not in page and not re.search(r"[+−]\d", page)
         assert "The totals add up to 0" in page
     # one document: the page numbers run 1 to 50
     for number, page in enumerate(pages, start=1):
@@ -104,21 +105,29 @@ def test_filled_table_sheets_carry_the_deals_and_totals(big, director_client, ar
     assert len(pages) == 50
     table = Table.objects.get(tournament=big, round=5, number=7)
     page = pages[6]
-    seats = list(Seat.objects.filter(game=table.game).order_by("position"))
+    # the federation's order (North, South, East, West), a + and a − column each
+    seats = sorted(
+        Seat.objects.filter(game=table.game), key=lambda s: (0, 2, 1, 3).index(s.position)
+    )
+    text = " ".join(page.split())
     for deal in table.game.deals.prefetch_related("lines"):
         scores = {line.player_id: line.score for line in deal.lines.all()}
         assert sum(scores.values()) == 0
-        cells = " ".join(signed(scores[s.player_id]) for s in seats)
-        assert f"{deal.points_half // 2} {cells}" in page
-    totals = {
-        s.player_id: sum(
+        cells = " ".join(str(abs(scores[s.player_id])) for s in seats)
+        assert f"{deal.points_half // 2} points {cells}" in text
+    lines = {
+        s.player_id: list(
             DealLine.objects.filter(deal__game=table.game, player=s.player).values_list(
                 "score", flat=True
             )
         )
         for s in seats
     }
-    assert "TOTAL " + " ".join(signed(totals[s.player_id]) for s in seats) in page
+    plus = {pk: sum(v for v in scores if v > 0) for pk, scores in lines.items()}
+    minus = {pk: -sum(v for v in scores if v < 0) for pk, scores in lines.items()}
+    totals = " ".join(f"{plus[s.player_id]} {minus[s.player_id]}" for s in seats)
+    balances = " ".join(signed(sum(lines[s.player_id])) for s in seats)
+    assert f"TOTAL {totals} BALANCE {balances}" in text
     assert "✓  The totals add up to 0" in page and "Sheet confirmed" in page
 
 

@@ -87,15 +87,19 @@ def test_the_grid_lines_are_drawn_as_one_rectangle_per_box(finished):
     cells = {
         tag: [c for row in group.children for c in row.children] for tag, group in groups.items()
     }
-    assert [len(cells[tag]) for tag in ("thead", "tbody", "tfoot")] == [13, 4 * 13, 5]
+    # the federation's grid (4 players): # dealer taker contract, then + and − per player, on
+    # two heading rows; Total and Balance rows
+    assert [len(cells[tag]) for tag in ("thead", "tbody", "tfoot")] == [4 + 4 + 8, 4 * 12, 2 * 9]
     for cell in [c for group in cells.values() for c in group]:
         assert cell.style["overflow"] == "visible"
     for cell in [c for group in cells.values() for c in group]:
         sides = {cell.border_left_width, cell.border_right_width, cell.border_bottom_width}
         assert sides == {half}, cell.element_tag
     assert {c.border_top_width for c in cells["thead"] + cells["tbody"]} == {half}
-    assert {c.border_top_width for c in cells["tfoot"]} == {cells["tfoot"][0].border_top_width}
-    assert cells["tfoot"][0].border_top_width > 3 * half
+    total, balance = cells["tfoot"][:9], cells["tfoot"][9:]
+    assert {c.border_top_width for c in total} == {total[0].border_top_width}
+    assert total[0].border_top_width > 3 * half
+    assert {c.border_top_width for c in balance} == {half}
 
 
 def test_the_sheets_tables_and_the_standings_have_fixed_layouts(finished):
@@ -103,7 +107,7 @@ def test_the_sheets_tables_and_the_standings_have_fixed_layouts(finished):
     header and the standings' columns (the name takes what the others leave)."""
     _, document = sheets_document(finished, filled=False)
     page = document.pages[0]
-    for css_class in ("seats", "grid", "signatures"):
+    for css_class in ("grid", "signatures"):  # the federation's grid names the players
         (table,) = [b for b in boxes(page, "table", css_class) if hasattr(b, "column_widths")]
         assert table.style["table_layout"] == "fixed", css_class
     header = [b for b in boxes(page, "div", "running-header") if hasattr(b, "column_widths")]

@@ -147,10 +147,12 @@ def test_planned_round_from_the_plan_without_qr_codes(running, director_client, 
         assert f"Table {number}Round 2 of 3" in page
         assert "No QR code yet" in page and "/t/" not in page
         for position, name in enumerate(names_of(players, seated)):
-            assert f"{str(SEAT_NAMES[position]).upper()} {name}" in page
+            # the federation's headings: seat · starting table, then the name
+            seat = str(SEAT_NAMES[position]).upper()
+            assert re.search(rf"{seat} · \d+\s+{re.escape(name)}", page), (seat, name)
         if len(seated) == 5:
             # 5 deals so that each plays 4; each dealer's cell is marked
-            assert re.search(r"5 deals\s+the dealer sits out each deal and scores 0", page)
+            assert re.search(r"5 deals · [^\n]+\s+the dealer sits out each deal and scores 0", page)
             assert page.count("sits out") == 5 + 1
     # ?filled=1 has nothing to fill in a round not played yet: the same empty sheets
     filled = director_client.get(reverse("reports:round_sheets_pdf", args=[t.pk, 2]), {"filled": 1})
