@@ -208,3 +208,25 @@ def test_a_rows_empty_cells_become_one_blank_slot_each_run():
         2,
     ]
     assert sum(s.blank or 1 for s in slots) == 1 + 8 + 4  # every column but the number
+
+
+def test_the_standings_zebra_is_on_the_rows_and_cells_carry_their_class_only(finished):
+    """One style match a row for the zebra, not one a cell (each counts the row's elder
+    siblings); the cells' markup is their class, no phone-only attribute."""
+    with translation.override("en"):
+        context = standings_context(finished)
+        html = render_to_string(
+            "reports/standings_pdf.html",
+            {"club_name": "", "page_counter": pdf.page_counter_css(), **context},
+        )
+        document = laid_out("reports/standings_pdf.html", context)
+    assert "data-label" not in html
+    (table,) = [
+        b for b in boxes(document.pages[0], "table", "standings") if hasattr(b, "column_widths")
+    ]
+    body = next(group for group in table.children if group.element_tag == "tbody")
+    rows = body.children
+    assert len(rows) == 12
+    for number, row in enumerate(rows, start=1):
+        assert (row.background is not None) == (number % 2 == 0), number
+        assert all(cell.background is None for cell in row.children)
