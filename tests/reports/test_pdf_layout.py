@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from tarotclub.reports import pdf
+from tarotclub.reports.documents import Cell, GridRow, SheetPlayer, TableSheet, grid_rules
 from tarotclub.reports.printouts import round_sheets_context, standings_context
 
 from .conftest import build_finished
@@ -64,10 +65,13 @@ def test_every_sheet_keeps_its_qr_code_grid_rows_and_signatures(finished, filled
         _, groups = grid_of(page)
         rows = groups["tbody"].children
         assert len(rows) == len(sheet.rows) == 4
-        for row in rows:  # every row ruled: a cell per column, all as tall
-            assert len(row.children) == sheet.columns
+        for row in rows:  # every row ruled: cells over every column, all as tall
+            assert sum(cell.colspan for cell in row.children) == sheet.columns
             assert len({round(cell.border_height(), 2) for cell in row.children}) == 1
             assert all(cell.border_left_width > 0 for cell in row.children)
+        # (a tournament's sheet is the federation's grid; the casual grid's blank cells and
+        # drawn column lines are checked on blank_sheet below)
+        assert sheet.federation
         signatures = boxes(page, "div", "sign-box")
         assert len(signatures) == len(sheet.players) == 4
         assert all(b.border_height() > 40 and b.border_top_width > 0 for b in signatures)
@@ -124,3 +128,107 @@ def test_the_sheets_tables_and_the_standings_have_fixed_layouts(finished):
     widths = dict(zip(names, table.column_widths, strict=False))
     assert widths["name"] > widths["licence"] > widths["rank"] > 0
     assert table.column_widths[3] == table.column_widths[4] > 0
+
+
+def blank_sheet(players: int, *, partner: bool, sits_out: bool = False) -> TableSheet:
+    people = [SheetPlayer(pk=i, seat="", name=f"Player {i}", label=f"P{i}") for i in range(players)]
+    rows = [
+        GridRow(
+            number=n,
+            dealer=people[(n - 1) % players].label,
+            cells=[Cell(out=sits_out and i == (n - 1) % players) for i in range(players)],
+        )
+        for n in range(1, players + 1)
+    ]
+    return TableSheet(players=people, rows=rows, partner=partner, filled=False, planned=players)
+
+
+def rule_positions(uri: str, width: float) -> list[float]:
+    """Where the image's lines fall, in the table's pixels, for a table `width` pixels wide."""
+    import re
+    from urllib.parse import unquote
+
+    svg = unquote(uri.removeprefix("data:image/svg+xml,"))
+    positions = []
+    for line in re.findall(r"<line [^>]*>", svg):
+        x = re.search(r'x1="([-\d.]+)(%?)"', line)
+        shift = re.search(r"translate\(([-\d.]+) 0\)", line)
+        at = float(x.group(1)) * width / 100 if x.group(2) else float(x.group(1))
+        positions.append(at + (float(shift.group(1)) if shift else 0))
+    return positions
+
+
+@pytest.mark.parametrize(
+    ("players", "partner", "sits_out"),
+    [(3, False, False), (4, False, False), (5, True, False), (5, False, True)],
+)
+def test_the_column_lines_image_falls_on_every_columns_edge(players, partner, sits_out):
+    """The blank cells' column lines (one SVG, the grid's background) lie where the cells'
+    borders meet, for each layout of columns: a change of a column's width in print.css
+    without documents.GRID_INFO_WIDTHS_MM fails here."""
+    sheet = blank_sheet(players, partner=partner, sits_out=sits_out)
+    with translation.override("en"):
+        document = laid_out("reports/table_sheets_pdf.html", {"sheets": [sheet]})
+    grid, groups = grid_of(document.pages[0])
+    assert sheet.ruled and grid.style["background_image"] == (("url", sheet.rules),)
+    assert grid.background.layers[0].image is not None  # drawn, not refused
+    edges = [x - grid.content_box_x() for x in grid.column_positions[1:]]
+    assert len(edges) == sheet.columns - 1
+    assert rule_positions(sheet.rules, grid.width) == pytest.approx(edges, abs=0.01)
+    for row in groups["tbody"].children:
+        assert sum(cell.colspan for cell in row.children) == sheet.columns
+        outs = [c for c in row.children if "out" in (c.element.get("class") or "").split()]
+        assert len(outs) == (1 if sits_out else 0)
+
+
+def test_rules_are_made_once_per_layout():
+    assert grid_rules(4, partner=False) is grid_rules(4, partner=False)
+    assert grid_rules(5, partner=True) != grid_rules(5, partner=False)
+
+
+def test_a_rows_empty_cells_become_one_blank_slot_each_run():
+    row = GridRow(
+        number=1,
+        dealer="Ann",
+        taker="Bob",
+        contract="garde",
+        points="51",
+        cells=[Cell(score=75), Cell(out=True), Cell(), Cell()],
+    )
+    slots = row.slots(partner=True)
+    shape = [s.blank or (s.css, s.text or s.cell) for s in slots]
+    assert shape == [
+        ("who", "Ann"),
+        ("who", "Bob"),
+        1,  # partner
+        ("contract", "garde"),
+        1,  # bouts
+        ("small", "51"),
+        3,  # petit, poignées, chelem
+        ("score", row.cells[0]),
+        ("score", row.cells[1]),
+        2,
+    ]
+    assert sum(s.blank or 1 for s in slots) == 1 + 8 + 4  # every column but the number
+
+
+def test_the_standings_zebra_is_on_the_rows_and_cells_carry_their_class_only(finished):
+    """One style match a row for the zebra, not one a cell (each counts the row's elder
+    siblings); the cells' markup is their class, no phone-only attribute."""
+    with translation.override("en"):
+        context = standings_context(finished)
+        html = render_to_string(
+            "reports/standings_pdf.html",
+            {"club_name": "", "page_counter": pdf.page_counter_css(), **context},
+        )
+        document = laid_out("reports/standings_pdf.html", context)
+    assert "data-label" not in html
+    (table,) = [
+        b for b in boxes(document.pages[0], "table", "standings") if hasattr(b, "column_widths")
+    ]
+    body = next(group for group in table.children if group.element_tag == "tbody")
+    rows = body.children
+    assert len(rows) == 12
+    for number, row in enumerate(rows, start=1):
+        assert (row.background is not None) == (number % 2 == 0), number
+        assert all(cell.background is None for cell in row.children)
