@@ -26,6 +26,11 @@ def percent(value: Fraction | None) -> str:
     return "" if value is None else f"{figure(value * 100)}\u00a0%"
 
 
+def percent2(value: Fraction | None) -> str:
+    """A duplicate percentage (already 0–100) to 2 decimals, as the rankings show it."""
+    return "" if value is None else f"{figure(value, 2)}\u00a0%"
+
+
 def average(value: Fraction | None) -> str:
     return "" if value is None else figure(value, 1)
 
@@ -106,16 +111,15 @@ def tarot_section(rows: list[stats.DealRow], *, size: int | None, games: dict) -
 
 def _tournament_summary(lines: list[selectors.TournamentLine]) -> dict:
     played = [t for t in lines if t.played]
-    rounds = sum(t.played for t in played)
+    free = [t for t in played if t.overall is None]  # a duplicate's boards are no rounds
+    rounds = sum(t.played for t in free)
     return {
         "count": len(played),
         "average_place": average(
             Fraction(sum(t.place for t in played), len(played)) if played else None
         ),
         "best_place": min((t.place for t in played), default=None),
-        "average_round": average(
-            Fraction(sum(t.total for t in played), rounds) if rounds else None
-        ),
+        "average_round": average(Fraction(sum(t.total for t in free), rounds) if rounds else None),
         "wins": sum(1 for t in played if t.place == 1),
     }
 
@@ -206,7 +210,10 @@ def player_page(player: Player, *, date_from=None, date_to=None, size=None) -> d
     return {
         "games": games[:30],
         "games_count": len(games),
-        "tournaments": [{"line": t, "average": average(t.average)} for t in tournaments],
+        "tournaments": [
+            {"line": t, "average": average(t.average), "overall": percent2(t.overall)}
+            for t in tournaments
+        ],
         "tournament_summary": _tournament_summary(tournaments),
         "tarot": tarot_section(rows, size=size, games=by_pk),
         "size": size,

@@ -200,6 +200,9 @@ class TournamentLine:
     total: int
     played: int
     average: Fraction | None
+    # a duplicate tournament: the player's overall % (their place is in the alternating
+    # ranking, the one that counts); None for free deals
+    overall: Fraction | None = None
 
 
 @dataclass
@@ -296,6 +299,7 @@ def kind_figures(lines: list[GameLine]) -> list[KindFigures]:
 
 def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[TournamentLine]:
     """The tournaments the player entered, newest first, with their place: four queries."""
+    from tarotclub.tournaments.duplicate import graded_many
     from tarotclub.tournaments.models import Tournament
     from tarotclub.tournaments.selectors import standings_of
 
@@ -308,8 +312,12 @@ def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[
     if not tournaments:
         return []
     lines = []
-    results = standings_of(tournaments)
+    duplicates = graded_many(tournaments)
+    results = standings_of([t for t in tournaments if not t.duplicate])
     for t in tournaments:
+        if t.duplicate:
+            lines.append(_duplicate_line(t, duplicates.get(t.pk), player))
+            continue
         result = results[t.pk]
         row = next(r for r in result.rows if r.player.pk == player.pk)
         lines.append(
@@ -324,6 +332,26 @@ def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[
             )
         )
     return lines
+
+
+def _duplicate_line(t, g, player: Player) -> TournamentLine:
+    """A duplicate tournament's line: the player's place in the alternating ranking and
+    overall %, once a board they played is graded."""
+    seat = next((s for s, e in (g.entries.items() if g else ()) if e.player_id == player.pk), None)
+    record = g.session.records.get(seat) if seat is not None else None
+    if record is None or record.overall is None:
+        return TournamentLine(t, 0, False, len(g.entries) if g else 0, 0, 0, None)
+    ranked = [p for p in g.session.alternating if g.session.records[p].overall is not None]
+    return TournamentLine(
+        tournament=t,
+        place=ranked.index(seat) + 1,
+        tied=False,  # the alternating ranking breaks every tie (duplicate.md 1.9)
+        entrants=len(ranked),
+        total=0,
+        played=len(record.took) + len(record.defended),
+        average=None,
+        overall=record.overall,
+    )
 
 
 # --- the other games: each game replayed once, as its kind's standings replay it -------------

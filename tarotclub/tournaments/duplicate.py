@@ -74,18 +74,27 @@ def board_scores(t: Tournament) -> dict[tuple[int, int], int]:
     """Every board score entered so far: {(board, round): U}, from the takers' lines.
 
     One query. The board of a deal is its number's place in its table's boards."""
+    return _board_scores([t.pk]).get(t.pk, {})
+
+
+def _board_scores(pks) -> dict[int, dict[tuple[int, int], int]]:
+    """`board_scores` of each tournament of `pks`, in one query."""
     lines = (
-        DealLine.objects.filter(deal__game__tournament_table__tournament=t)
+        DealLine.objects.filter(deal__game__tournament_table__tournament__in=pks)
         .filter(player_id=F("deal__taker_id"))
         .values_list(
-            "score", "deal__number", "deal__game__options", "deal__game__tournament_table__round"
+            "deal__game__tournament_table__tournament_id",
+            "score",
+            "deal__number",
+            "deal__game__options",
+            "deal__game__tournament_table__round",
         )
     )
-    out = {}
-    for score, number, options, round_number in lines:
+    out: dict[int, dict[tuple[int, int], int]] = {}
+    for pk, score, number, options, round_number in lines:
         boards = (options or {}).get("boards") or []
         if 1 <= number <= len(boards):
-            out[(boards[number - 1], round_number)] = score // 3
+            out.setdefault(pk, {})[(boards[number - 1], round_number)] = score // 3
     return out
 
 
@@ -126,6 +135,24 @@ def graded(t: Tournament) -> Graded | None:
     scores = board_scores(t)
     session = grade_session(m, t.deals_per_round, scores)
     return Graded(t, m, session, entries, scores)
+
+
+def graded_many(tournaments) -> dict[int, Graded]:
+    """`graded` of each started duplicate tournament of `tournaments`, by pk: two queries
+    whatever their number (a player's page lists them all)."""
+    started = {t.pk: (t, m) for t in tournaments if t.duplicate and (m := stored_movement(t))}
+    if not started:
+        return {}
+    entries: dict[int, list[Entry]] = {}
+    for e in Entry.objects.filter(tournament__in=started).select_related("player"):
+        entries.setdefault(e.tournament_id, []).append(e)
+    scores = _board_scores(list(started))
+    out = {}
+    for pk, (t, m) in started.items():
+        found = scores.get(pk, {})
+        session = grade_session(m, t.deals_per_round, found)
+        out[pk] = Graded(t, m, session, seats_of(entries.get(pk, [])), found)
+    return out
 
 
 def board_plays(t: Tournament, m: Movement, board: int) -> list[tuple[int, int]]:

@@ -258,3 +258,60 @@ def test_the_edit_page_moved_under_the_player_page(member_client, four):
     assert anne.get_absolute_url() == reverse("players:detail", args=[anne.pk])
     page = member_client.get(reverse("players:detail", args=[anne.pk])).content.decode()
     assert f'href="{reverse("players:edit", args=[anne.pk])}"' in page
+
+
+def _duplicates(count: int, score_of):
+    """`count` finished duplicate tournaments of 2 tables (2 rounds), the same 8 players."""
+    from tarotclub.tournaments import services as tournament_services
+    from tests.tournaments.duplicate_helpers import make_duplicate, play_duplicate_round
+
+    t, players = make_duplicate(2, rounds=2)
+    made = [t]
+    for _ in range(count - 1):
+        other = tournament_services.tournament_create(
+            name="Duplicate again",
+            date=t.date,
+            rounds=2,
+            deals_per_round=4,
+            format="duplicate",
+            tables=2,
+        )
+        for p in players:
+            tournament_services.entry_register(tournament=other, player=p)
+        made.append(other)
+    for t in made:
+        tournament_services.tournament_start(tournament=t)
+        play_duplicate_round(t, score_of)
+        tournament_services.tournament_next_round(tournament=t)
+        play_duplicate_round(t, score_of)
+    return made, players
+
+
+def test_a_duplicate_tournament_shows_the_alternating_place_and_overall(member_client):
+    """Not a place from summed scores: the one that counts (duplicate.md 1.9), and the
+    player's overall %, as the tournament's rankings page says."""
+    from tarotclub.players.pages import percent2
+    from tarotclub.tournaments import duplicate
+
+    (t,), players = _duplicates(1, lambda board, rnd, table: 50 + 10 * table + 4 * board)
+    g = duplicate.graded(t)
+    for player in players:
+        response = member_client.get(reverse("players:detail", args=[player.pk]))
+        (item,) = response.context["tournaments"]
+        seat = next(s for s, e in g.entries.items() if e.player_id == player.pk)
+        assert item["line"].place == g.session.alternating.index(seat) + 1
+        assert item["line"].entrants == 8
+        assert item["overall"] == percent2(g.session.records[seat].overall)
+        assert item["overall"] in response.content.decode()
+    summary = response.context["tournament_summary"]
+    assert summary["count"] == 1 and summary["average_round"] == ""  # boards are no rounds
+
+
+def test_the_page_takes_the_same_queries_for_1_and_3_duplicate_tournaments(member_client):
+    few_t, few_players = _duplicates(1, lambda board, rnd, table: 50 + 20 * table)
+    many_t, many_players = _duplicates(3, lambda board, rnd, table: 60 + 20 * table)
+    few, _ = _page_queries(member_client, few_players[0])
+    many, response = _page_queries(member_client, many_players[0])
+    assert len(response.context["tournaments"]) == 3
+    assert all(item["overall"] for item in response.context["tournaments"])
+    assert few == many
