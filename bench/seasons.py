@@ -81,6 +81,47 @@ def build(n_players: int = 40, evenings: int = 30, *, rounds: int = 5, deals: in
     )  # fmt: skip
 
 
+def build_keys(n_players: int = 40, evenings: int = 30, *, games: int = 3):
+    """A Keys of the Kingdom season (issue 13: every game the club keeps): each evening every
+    table of four plays a session of `games` games; the page replays every session."""
+    from django.utils import timezone
+
+    from tarotclub.games.models import Game, Record, Seat
+    from tarotclub.players.models import Player
+    from tarotclub.seasons.services import season_create
+
+    suits = ("hearts", "spades", "diamonds", "clubs")
+    players = Player.objects.bulk_create(Player(name=f"Clé {i:03d}") for i in range(n_players))
+    start = dt.date(2026, 1, 2)
+    tables = n_players // 4
+    sessions = Game.objects.bulk_create(Game(kind="keys") for _ in range(tables * evenings))
+    seats, records = [], []
+    for i, game in enumerate(sessions):
+        evening, t = divmod(i, tables)
+        seated = players[t * 4 : t * 4 + 4]
+        seated = seated[evening % 4 :] + seated[: evening % 4]
+        seats += [Seat(game=game, player=p, position=k) for k, p in enumerate(seated)]
+        for n in range(1, games + 1):
+            winner = seated[(evening + t + n) % 4]
+            data = {
+                "suits": {str(p.pk): suits[k] for k, p in enumerate(seated)},
+                "winner": winner.pk,
+                "keys": {str(p.pk): (k + n) % 5 for k, p in enumerate(seated) if p != winner},
+            }
+            records.append(Record(game=game, number=n, data=data))
+    Seat.objects.bulk_create(seats)
+    Record.objects.bulk_create(records)
+    for evening in range(evenings):
+        day = start + dt.timedelta(days=7 * evening)
+        at = timezone.make_aware(dt.datetime.combine(day, dt.time(20)))
+        pks = [g.pk for g in sessions[evening * tables : (evening + 1) * tables]]
+        Game.objects.filter(pk__in=pks).update(created_at=at)
+    end = start + dt.timedelta(days=7 * evenings)
+    return season_create(
+        name="Coupe des Clés", kind="keys", start=start, end=end, formula="places", best_n=20
+    )
+
+
 def measure(url: str, repeat: int = 7, *, status: int | None = 200) -> tuple[float, int]:
     from django.db import connection
     from django.test import Client
@@ -111,6 +152,17 @@ def main() -> None:
         print(f"built in {built:.1f} s; page {ms:.1f} ms, {queries} queries")
         goals.record(
             "season standings (40 players, 30 evenings)", ms, "ms", GOAL_MS, trivial_ms=trivial
+        )
+        keys = build_keys()
+        ms, queries = measure(f"/seasons/{keys.pk}/")
+        print("Keys of the Kingdom season, 40 players over 30 evenings (300 sessions, 900 games)")
+        print(f"page {ms:.1f} ms, {queries} queries")
+        goals.record(
+            "Keys season standings (40 players, 30 evenings)",
+            ms,
+            "ms",
+            GOAL_MS,
+            trivial_ms=trivial,
         )
 
 
