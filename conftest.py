@@ -7,6 +7,16 @@ import pytest
 from tests.browsing import PHONE  # noqa: F401  (tests import it from here)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: a rolled-back database gives its numbers again,
+    so a page or a season cached by one test must not answer the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def make_players(db):
     from tarotclub.players.services import player_create

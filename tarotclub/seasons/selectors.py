@@ -149,10 +149,46 @@ def casual_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
     return evenings, results, names
 
 
+#: Bump when what `kind_evenings` computes from the same games changes (a rules module's fix).
+KIND_EVENINGS_VERSION = 1
+
+
 def kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
     """The casual games of a replayed kind within the season's dates (not archived), one
     evening per calendar date; each result a game gives counts as a round, its figure as the
-    kind says (`ReplayedKind.season_results`). A constant number of queries."""
+    kind says (`ReplayedKind.season_results`). A constant number of queries.
+
+    Every game is replayed, so the result is kept in the cache under a fingerprint of the
+    games it read: each one's number, revision (every write to a game moves it), options
+    (house rules) and start. A write, an archived or restored game, a game moved to another
+    date changes the fingerprint; a repeated read then costs two queries (the fingerprint and
+    the players' names, which a renaming changes without touching the games)."""
+    import hashlib
+    import json
+
+    from django.core.cache import cache
+
+    from tarotclub.players.models import Player
+
+    rows = list(
+        games_in_range(kind, season.start, season.end)
+        .prefetch_related(None)
+        .values_list("pk", "revision", "options", "created_at")
+    )
+    digest = hashlib.sha256(
+        json.dumps([KIND_EVENINGS_VERSION, kind.identifier, rows], default=str).encode()
+    ).hexdigest()
+    key = f"season-kind:{digest}"
+    kept = cache.get(key)
+    if kept is None:
+        evenings, results, names = _kind_evenings(season, kind)
+        cache.set(key, (evenings, results, sorted(names)), 24 * 3600)
+        return evenings, results, names
+    evenings, results, pks = kept
+    return evenings, results, dict(Player.objects.filter(pk__in=pks).values_list("pk", "name"))
+
+
+def _kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
     games: dict[dt.date, dict[tuple, dict[int, int]]] = defaultdict(dict)
     names: dict[int, str] = {}
     zone = timezone.get_current_timezone()

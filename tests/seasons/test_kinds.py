@@ -10,6 +10,7 @@ import io
 import json
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -21,6 +22,7 @@ from tarotclub.core.models import LogEntry
 from tarotclub.games import kinds
 from tarotclub.games.models import Game, Record, Seat
 from tarotclub.games.services import game_start, record_add
+from tarotclub.players.models import Player
 from tarotclub.seasons import selectors, services
 from tarotclub.seasons.models import Season
 
@@ -257,10 +259,42 @@ def test_a_keys_season_of_40_players_over_30_evenings_keeps_the_queries_of_a_sma
     standings = response.context["standings"]
     assert len(standings.evenings) == 30 and len(standings.lines) == 40
     assert str(response.context["grid"]).count('<th scope="col"') == 4 + 30
-    # the selector alone: the games, their seats, their records
+    # the selector alone, read again: the games' fingerprint and the players' names (cached)
     with CaptureQueriesContext(connection) as ctx:
         selectors.season_standings(big)
-    assert len(ctx.captured_queries) == 3
+    assert len(ctx.captured_queries) == 2
+    # and cold: the fingerprint, then the games, their seats, their records replayed
+    cache.clear()
+    with CaptureQueriesContext(connection) as ctx:
+        again = selectors.season_standings(big)
+    assert len(ctx.captured_queries) == 4
+    assert again.lines == standings.lines
+
+
+def test_a_kind_seasons_cached_standings_follow_every_change(client, director):
+    """A record added, a game archived, a player renamed: the next read says so."""
+    from tarotclub.games.services import game_archive
+
+    players = roster(4, "Clé")
+    a, b, c, d = players
+    first = keys_game(players, D1, games=[(0, {1: 2, 2: 1, 3: 0})])
+    second = keys_game(players, D2, games=[(1, {0: 1, 2: 1, 3: 1})])
+    season = make(kind="keys", start=D1, end=D2)
+
+    def figures():
+        s = selectors.season_standings(season)
+        return {line.player: (line.value, line.rounds) for line in s.lines}, s
+
+    before, _ = figures()
+    record_add(game=first, data={"suits": {p.pk: SUITS[i] for i, p in enumerate(players)},
+                                 "winner": d.pk, "keys": {a.pk: 0, b.pk: 0, c.pk: 0}})  # fmt: skip
+    after, _ = figures()
+    assert after != before
+    game_archive(game=second, user=director)
+    archived, s = figures()
+    assert archived != after and len(s.evenings) == 1
+    Player.objects.filter(pk=a.pk).update(name="Renamed")
+    assert "Renamed" in {line.name for line in selectors.season_standings(season).lines}
 
 
 def test_a_fools_faith_season_counts_the_players_beaten_winner_first():
@@ -277,7 +311,8 @@ def test_a_fools_faith_season_counts_the_players_beaten_winner_first():
     season = make(kind="foolsfaith")
     with CaptureQueriesContext(connection) as ctx:
         standings = selectors.season_standings(season)
-    assert len(ctx.captured_queries) == 4  # games, seats, records, challenge cards given
+    # cold: the games' fingerprint, then games, seats, records, challenge cards given
+    assert len(ctx.captured_queries) == 5
     by_player = {line.player: line for line in standings.lines}
     winner = played.state.winner
     assert by_player[winner].results[("d", D1.isoformat())] == rules.Result(4, 1, 1)
