@@ -69,9 +69,11 @@ def game5(five, member):
     return game_start(players=five, first_dealer=0, created_by=member)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's headless Chromium, launched once per test process.
+    """Debian's headless Chromium, launched once per test module (its Playwright keeps an
+    event loop running in this thread while it lives, so a module that runs asyncio itself
+    must not find it there: each module of browser tests closes it when it is done).
 
     Skipped, saying why, where Chromium or Playwright is missing (CI installs both).
     """

@@ -1,6 +1,6 @@
 """What every browser test does: open a phone in Debian's Chromium and log in.
 
-The `browser` fixture (conftest.py) launches Chromium once per test process; each test makes
+The `browser` fixture (conftest.py) launches Chromium once per test module; each test makes
 its own context (cookies, storage, service workers) with `new_phone`.
 """
 

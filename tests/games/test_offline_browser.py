@@ -27,7 +27,7 @@ SHOTS = os.environ.get("OFFLINE_SHOTS", "")  # a folder for screenshots, when as
 
 @pytest.fixture(autouse=True)
 def _phones_closed(browser):
-    """Chromium lives for the whole test process: close the phones each test opened."""
+    """Chromium lives for the whole module: close the phones each test opened."""
     yield
     for context in browser.contexts:
         context.close()

@@ -271,8 +271,9 @@ def _templates(user, seated):
     for data in (
         {"suits": {a: "hearts", b: "spades", c: "diamonds", d: "clubs"}, "winner": b,
          "keys": {a: 3, c: 1, d: 4}},
-        {"suits": {a: "clubs", b: "hearts", c: "spades"}, "winner": a, "keys": {b: 2, c: 2}},
-    ):  # fmt: skip
+        {"suits": {a: "clubs", b: "hearts", c: "spades", d: "diamonds"}, "winner": a,
+         "keys": {b: 2, c: 2, d: 1}},
+    ):  # fmt: skip  (the whole table plays each game: the federation of Keys' own rule)
         services.record_add(game=kk, data=data, user=user)
     ck = _cuckoo_match(user, seated, days=0)
     return [ff, dp, kk, ck]
