@@ -269,10 +269,16 @@ def _templates(user, seated):
         services.record_add(game=dp, data=data, user=user)
     kk = services.game_start(players=seated, kind="keys", created_by=user)
     for data in (
-        {"suits": {a: "hearts", b: "spades", c: "diamonds", d: "clubs"}, "winner": b,
-         "keys": {a: 3, c: 1, d: 4}},
-        {"suits": {a: "clubs", b: "hearts", c: "spades", d: "diamonds"}, "winner": a,
-         "keys": {b: 2, c: 2, d: 1}},
+        {
+            "suits": {a: "hearts", b: "spades", c: "diamonds", d: "clubs"},
+            "winner": b,
+            "keys": {a: 3, c: 1, d: 4},
+        },
+        {
+            "suits": {a: "clubs", b: "hearts", c: "spades", d: "diamonds"},
+            "winner": a,
+            "keys": {b: 2, c: 2, d: 1},
+        },
     ):  # fmt: skip  (the whole table plays each game: the federation of Keys' own rule)
         services.record_add(game=kk, data=data, user=user)
     ck = _cuckoo_match(user, seated, days=0)
