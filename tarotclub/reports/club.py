@@ -88,6 +88,7 @@ def _read() -> dict:
                 "petit_au_bout": d["petit_au_bout"] or None,
                 "poignees": [{"player": p, "size": size} for p, size in d["poignees"]],
                 "chelem": d["chelem"],
+                "miseres": [{"player": p, "kind": kind} for p, kind in d["miseres"] or []],
                 "won": d["won"],
                 "margin": d["gap"],
                 "scores": {str(p): s for p, s in scores[d["id"]].items()},
@@ -151,7 +152,15 @@ def _read() -> dict:
         )
     entries = defaultdict(list)
     for e in Entry.objects.order_by("tournament_id", "pk").values(
-        "tournament_id", "player_id", "licence", "first_round", "last_round", "created_at"
+        "tournament_id",
+        "player_id",
+        "licence",
+        "first_round",
+        "last_round",
+        "created_at",
+        "team",
+        "orientation",
+        "start_table",
     ):
         entries[e.pop("tournament_id")].append(
             {
@@ -160,6 +169,9 @@ def _read() -> dict:
                 "first_round": e["first_round"],
                 "last_round": e["last_round"],
                 "registered_at": e["created_at"],
+                "team": e["team"],
+                "orientation": e["orientation"] or None,
+                "start_table": e["start_table"],
             }
         )
     event_tables = defaultdict(list)
@@ -180,6 +192,10 @@ def _read() -> dict:
             "tables_of_three": t["allow_three"],
             "ranking": t["ranking"],
             "seed": t["seed"],
+            "format": t["format"],
+            "duplicate_tables": t["table_count"],
+            "movement": t["movement"] or None,
+            "house_rules": t["house_rules"] or {},
             "created_at": t["created_at"],
             "created_by": users.get(t["created_by_id"]),
             "entries": entries.get(t["id"], []),
@@ -359,6 +375,7 @@ def _sheets(data: dict):
         "petit_au_bout",
         "poignees",
         "chelem",
+        "miseres",
         "created_at",
         "updated_at",
     ]
@@ -401,6 +418,9 @@ def _sheets(data: dict):
         "deals_per_round",
         "tables_of_three",
         "ranking",
+        "format",
+        "duplicate_tables",
+        "house_rules",
         "created_at",
         "created_by",
     ]

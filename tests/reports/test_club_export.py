@@ -174,3 +174,36 @@ def test_constant_queries(director, django_assert_num_queries, rounds):
         t = tournaments.tournament_next_round(tournament=t, user=director)
     with django_assert_num_queries(14):
         club.club_data()
+
+
+def test_house_rules_misères_and_a_duplicate_tournament_are_exported(four, director):
+    """What issue 14 added is in the club's file too: a deal's misères, a game's and a
+    tournament's house rules, a duplicate tournament's format, movement and seats."""
+    from tarotclub.games import house
+    from tarotclub.games.services import club_rules_set, game_start
+    from tarotclub.kinds.tarot import services as tarot
+    from tarotclub.reports.club import club_data
+    from tarotclub.tournaments import services as tournament_services
+    from tests.tournaments.duplicate_helpers import make_duplicate
+
+    rules = house.read("tarot", {"misere_tete": True, "misere_amount": 10})
+    club_rules_set(kind="tarot", rules=rules, user=director)
+    game = game_start(players=four, created_by=director)
+    a, b, c, d = four
+    tarot.deal_add(
+        game=game,
+        data=tarot.DealInput(
+            taker=b.pk, contract="prise", bouts=1, points=51, miseres=((c.pk, "tete"),)
+        ),
+    )
+    t, _players = make_duplicate(2, rounds=2)
+    tournament_services.tournament_start(tournament=t)
+    data = club_data()
+    (exported,) = [g for g in data["games"] if g["id"] == game.pk]
+    assert exported["options"]["house"]["misere_tete"] is True
+    assert exported["deals"][0]["miseres"] == [{"player": c.pk, "kind": "tete"}]
+    (dup,) = [x for x in data["tournaments"] if x["id"] == t.pk]
+    assert dup["format"] == "duplicate" and dup["duplicate_tables"] == 2
+    assert dup["movement"]["tables"] == 2
+    seats = {(e["orientation"], e["start_table"]) for e in dup["entries"]}
+    assert seats == {(o, n) for o in "NESW" for n in (1, 2)}
