@@ -92,6 +92,7 @@ def test_the_directors_and_public_pages_on_a_phone(phone, live_server, artifacts
         page.goto(base + director_paths["bulk"])
         page.fill("textarea[name=names]", f"{LONG_NAMES[0]}\nNew Guest Wilhelmina;12345\nAnne X")
         page.click("button[name=preview]")
+        page.wait_for_load_state("load")  # the preview is a new page: measure that one
         page.evaluate(HIDE_CHROME)
         found = check_page(page)
         page.screenshot(path=str(artifacts / f"pc-{lang}-bulk-preview.png"), full_page=True)
