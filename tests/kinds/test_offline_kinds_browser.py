@@ -1,8 +1,9 @@
 """The other kinds with no connection (issue 15): each kind's entry screen, opened from the
 phone's cache, keeps its records in the phone's queue with their client ids, the sheet shows
-them as waiting, and they are sent in order when the connection returns. Their preview is
-the server's (a replay of the game with the kind's sentences): offline, the box says it comes
-back with the connection. Chromium through the `phone` fixture, at 360 px."""
+them as waiting, and they are sent in order when the connection returns. Offline, a kind
+with its rules on the phone (Fool's Faith) previews the record after the ones the phone keeps;
+for the others the box says the score comes back with the connection. Chromium through the
+`phone` fixture, at 360 px."""
 
 from __future__ import annotations
 
@@ -70,6 +71,15 @@ NOTE = (
 
 OPTIONS = {"deathspot": {"stake": 1}, "cuckoo": {"lives": 2}}
 
+#: The kinds whose entry screen previews on the phone: what it shows for each record of
+#: `records` (the second one after the first, which waits on the phone).
+OWN_PREVIEW = {
+    "foolsfaith": [
+        "Anne wins and takes 1 card.\nNext: Round 2: Anne deals. It is worth 1 challenge card.",
+        "Bram wins and takes 1 card.\nNext: Round 3: Bram deals. It is worth 1 challenge card.",
+    ],
+}
+
 
 @pytest.mark.parametrize("kind", ["foolsfaith", "deathspot", "keys", "cuckoo"])
 def test_each_kinds_records_wait_on_the_phone_and_arrive_once_in_order(
@@ -89,7 +99,15 @@ def test_each_kinds_records_wait_on_the_phone_and_arrive_once_in_order(
             note.wait_for()
             assert note.inner_text() == NOTE
         phone.evaluate(FILL, [values])
-        phone.wait_for_selector("#preview .offline-preview")  # the server's, once back
+        if kind in OWN_PREVIEW:
+            # the phone's own preview, after the records it keeps (record-preview.js)
+            phone.wait_for_selector("#preview .offline-note")
+            # offline-app.js, which keeps the entry on the phone, is loaded too
+            phone.wait_for_selector("input[name=client_id]", state="attached")
+            shown = phone.inner_text("#preview .bar-result").replace("\n\n", "\n")
+            assert shown == OWN_PREVIEW[kind][len(ids)], shown
+        else:
+            phone.wait_for_selector("#preview .offline-preview")  # the server's, once back
         ids.append(phone.input_value("input[name=client_id]"))
         if os.environ.get("OFFLINE_SHOTS"):
             path = os.path.join(os.environ["OFFLINE_SHOTS"], f"{kind}-entry-{len(ids)}.png")
