@@ -175,17 +175,18 @@
     return fill(text.tie, { players: r.tied.map(function (pk) { return name(names, pk); }).join(", ") });
   }
 
-  /* summary(...): over (and its headline), or its first line (who deals, the stake). */
+  /* summary(...) as the preview shows it: over (and its headline), or what is next (its
+     first line: who deals, the stake). */
   function summary(state, names, text) {
     if (state.finished) {
-      return { over: true, headline: fill(text.over, { winner: names[state.winner] }), lines: [] };
+      return { over: true, headline: fill(text.over, { winner: names[state.winner] }), next: "" };
     }
     var line = fill(plural(text.round, state.stake), {
       n: state.history.length + 1, dealer: names[state.dealer], stake: state.stake
     });
-    var lines = [line];
-    if (state.stake >= 2) lines.push(text.after_tie);
-    return { over: false, headline: "", lines: lines };
+    // the sheet's second line after a tie ("whoever wins this round wins the game") is not
+    // the preview's: its "Next:" is the first line (ReplayedKind.next_line)
+    return { over: false, headline: "", next: line };
   }
 
   /* The entry form's record from its fields (FoolsFaithForm.record_data), seat by seat:
@@ -204,7 +205,7 @@
   /* The form's fields: each player's tricks, a stepper from 0 to 8. */
   function fields(seats) {
     return seats.map(function (pk) {
-      return { name: "tricks_" + pk, low: 0, high: TRICKS_PER_ROUND, required: true };
+      return { name: "tricks_" + pk, type: "whole", low: 0, high: TRICKS_PER_ROUND, required: true };
     });
   }
 

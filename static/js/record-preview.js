@@ -73,17 +73,27 @@
     return { value: number };
   }
 
-  /* The form's fields read as the server's form does: {values} or {error} (the first). */
+  /* A ChoiceField (buttons; a TypedChoiceField with `coerce`): {value} or {error}. */
+  function choice(raw, field) {
+    if (raw === "") return field.required ? { error: field.messages.required } : { value: null };
+    if (field.choices.indexOf(raw) < 0) return { error: field.messages.invalid };
+    return { value: field.coerce ? Number(raw) : raw };
+  }
+
+  /* The form's fields read as the server's form does: {values} or {error} (the first: the
+     fields' own in their order, then the form's `clean`). */
   function read(get, d) {
     var values = {};
-    var fields = d.rules.fields(d.page.seats);
+    var fields = d.rules.fields(d.page.seats, d);
     for (var i = 0; i < fields.length; i += 1) {
       var raw = get(fields[i].name);
-      var got = whole(raw === null || raw === undefined ? "" : String(raw), fields[i], d.text.form);
+      raw = raw === null || raw === undefined ? "" : String(raw);
+      var got = fields[i].type === "choice" ? choice(raw, fields[i]) : whole(raw, fields[i], d.text.form);
       if (got.error !== undefined) return { error: got.error };
       values[fields[i].name] = got.value;
     }
-    return { values: values };
+    var wrong = d.rules.clean ? d.rules.clean(d.page.seats, values, d) : null;
+    return wrong ? { error: wrong } : { values: values };
   }
 
   /* scoring's RuleError as the server says it (replayed.named_message): players by name. */
@@ -112,7 +122,7 @@
       return input ? input.value : "";
     }, d);
     if (own.error !== undefined) return { error: own.error };
-    if (rules.unfinished(d.page.seats, own.values)) return {};
+    if (rules.unfinished && rules.unfinished(d.page.seats, own.values)) return {};
     var state;
     try {
       state = rules.start(d.page.order);
@@ -122,7 +132,8 @@
           var pair = waiting[i].filter(function (p) { return p[0] === name; })[0];
           return pair ? pair[1] : "";
         }, d);
-        if (kept.error !== undefined || rules.unfinished(d.page.seats, kept.values)) return null;
+        if (kept.error !== undefined) return null;
+        if (rules.unfinished && rules.unfinished(d.page.seats, kept.values)) return null;
         state = rules.step(state, rules.record(d.page.seats, kept.values));
       }
     } catch (e) {
@@ -142,7 +153,7 @@
         row: rules.rowSummary(state, state.history.length, names, words),
         over: summary.over,
         headline: summary.headline,
-        next: summary.lines.length ? summary.lines[0] : ""
+        next: summary.next
       }
     };
   }

@@ -146,6 +146,10 @@
       var x = value.$float;
       return Number.isInteger(x) && Math.abs(x) < 1e16 ? x + ".0" : String(x);
     }
+    if (Array.isArray(value)) return "[" + value.map(pyRepr).join(", ") + "]";
+    if (isMap(value)) {
+      return "{" + value.$map.map(function (pair) { return pyRepr(pair[0]) + ": " + pyRepr(pair[1]); }).join(", ") + "}";
+    }
     if (isTuple(value)) {
       var items = value.$tuple.map(pyRepr);
       return "(" + items.join(", ") + (items.length === 1 ? "," : "") + ")";

@@ -105,6 +105,7 @@ APP_SHELL = (
     "js/record-rules.js",
     "js/record-preview.js",
     "js/foolsfaith-score.js",
+    "js/keys-score.js",
     "games/games.css",
     "icons/favicon.svg",
     "icons/favicon-32.png",

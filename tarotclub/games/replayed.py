@@ -348,7 +348,11 @@ class ReplayedKind(kinds.Kind):
 
         if not self.offline_rules_scripts:
             return None
-        rules = {n: _(getattr(self.rules, n)) for n in dir(self.rules) if n.startswith("ERR_")}
+        from scoring import _common
+
+        rules = {}
+        for module in (_common, self.rules):  # the shared checks' messages, then the kind's
+            rules.update({n: _(getattr(module, n)) for n in dir(module) if n.startswith("ERR_")})
         return {
             "rules": rules,
             "form": {

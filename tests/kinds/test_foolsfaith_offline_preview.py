@@ -150,7 +150,8 @@ PAGE_AGAINST_SERVER = (
   const out = [];
   return (async () => {
     for (const [data, html] of cases) {
-      for (const [name, value] of Object.entries(data)) form.elements[name].value = value;
+      if (window.setForm) window.setForm(form, data);  // a kind's own way, if the test gave one
+      else for (const [name, value] of Object.entries(data)) form.elements[name].value = value;
       await RecordPreview.render(form);
       const mine = Array.from(document.getElementById("preview").childNodes).map(tree)
         .filter(x => x !== null);

@@ -1,7 +1,7 @@
 """The other kinds with no connection (issue 15): each kind's entry screen, opened from the
 phone's cache, keeps its records in the phone's queue with their client ids, the sheet shows
 them as waiting, and they are sent in order when the connection returns. Offline, a kind
-with its rules on the phone (Fool's Faith) previews the record after the ones the phone keeps;
+with its rules on the phone (Fool's Faith, Keys) previews the record after the ones the phone keeps;
 for the others the box says the score comes back with the connection. Chromium through the
 `phone` fixture, at 360 px."""
 
@@ -78,6 +78,7 @@ OWN_PREVIEW = {
         "Anne wins and takes 1 card.\nNext: Round 2: Anne deals. It is worth 1 challenge card.",
         "Bram wins and takes 1 card.\nNext: Round 3: Bram deals. It is worth 1 challenge card.",
     ],
+    "keys": ["Anne wins with ♥.", "Bram wins with ♠."],
 }
 
 

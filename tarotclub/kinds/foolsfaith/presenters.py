@@ -88,7 +88,6 @@ def offline_words() -> dict:
             "Round %(n)s: %(dealer)s deals. It is worth %(stake)s challenge card.",
             "Round %(n)s: %(dealer)s deals. It is worth %(stake)s challenge cards.",
         ),
-        "after_tie": _("After the tie, whoever wins this round wins the game."),
     }
 
 
