@@ -125,7 +125,7 @@
     if (rules.unfinished && rules.unfinished(d.page.seats, own.values)) return {};
     var state;
     try {
-      state = rules.start(d.page.order);
+      state = rules.start(d.page.order, d.page.options);
       d.page.records.forEach(function (record) { state = rules.step(state, record); });
       for (var i = 0; i < waiting.length; i += 1) {
         var kept = read(function (name) {
@@ -165,6 +165,31 @@
     return node;
   }
 
+  /* The row's sentence: a text, or its parts (texts, and names kept whole: {name}, the
+     server's <span class="dp-name">), each text made non-breaking at its hyphens. */
+  function verdict(row) {
+    var p = element("p", "verdict");
+    if (typeof row === "string") {
+      p.textContent = nobreak(row);
+      return p;
+    }
+    var text = "";
+    function flush() {
+      if (text) p.appendChild(document.createTextNode(nobreak(text)));
+      text = "";
+    }
+    row.forEach(function (part) {
+      if (typeof part === "string") {
+        text += part;
+        return;
+      }
+      flush();
+      p.appendChild(element("span", "dp-name", nobreak(part.name)));
+    });
+    flush();
+    return p;
+  }
+
   /* games/_record_preview.html with live=True, and the phone's note. */
   function show(box, out, d, form) {
     var nodes = [];
@@ -176,7 +201,7 @@
     if (out.preview) {
       var p = out.preview;
       var bar = element("div", "bar-result");
-      bar.appendChild(element("p", "verdict", nobreak(p.row)));
+      bar.appendChild(verdict(p.row));
       if (p.over) {
         var over = element("p", "game-over");
         over.appendChild(element("strong", "", nobreak(p.headline)));

@@ -106,6 +106,7 @@ APP_SHELL = (
     "js/record-preview.js",
     "js/foolsfaith-score.js",
     "js/keys-score.js",
+    "js/deathspot-score.js",
     "games/games.css",
     "icons/favicon.svg",
     "icons/favicon-32.png",

@@ -382,6 +382,12 @@ class ReplayedKind(kinds.Kind):
             "seats": [p.pk for p in played.players],
             "names": {str(pk): name for pk, name in played.names.items()},
             "records": [js_value(self.rules_input(r.data)) for r in played.entries],
+            "options": {
+                o.name: o.default
+                if (found := (played.game.options or {}).get(o.name)) is None
+                else found
+                for o in self.options
+            },
             "scripts": " ".join(
                 [
                     self.offline_text_url(),

@@ -100,7 +100,9 @@ def compare_online_and_offline(live_server, browser, game, scenarios, lang, shot
             settle(page)
             results[mode] = page.evaluate(SHOWN)
             if shots is not None and mode == "offline":
-                page.screenshot(path=str(shots / f"keys-{lang}-{label.replace(' ', '-')}.png"))
+                page.screenshot(
+                    path=str(shots / f"{game.kind}-{lang}-{label.replace(' ', '-')}.png")
+                )
             context.set_offline(False)
             page.unroute("**/deal/preview/**")
         online = results["online"]

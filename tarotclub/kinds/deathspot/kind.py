@@ -48,6 +48,10 @@ class DeathsPot(ReplayedKind):
     trend_title = _("Net balance")
     trend_note = _("Over time: the net balance in stakes, added up game after game.")
     results_note = _("Every game with at least one deal: the better net balance first.")
+    offline_rules_scripts = ("js/deathspot-score.js",)
+
+    def offline_words(self) -> dict:
+        return presenters.offline_words()
 
     def table_results(self, played) -> list[dict[int, int]]:
         st = played.state
