@@ -1,7 +1,10 @@
 /* Cuckoo's rules on the phone (scoring/cuckoo.py in JavaScript: start, play_deal, play),
    tested against the Python rules on every case of tests/scoring/test_cuckoo.py and on
-   10,000 random matches (tests/scoring/test_cuckoo_js.py). Not yet wired to the entry
-   screen's preview (its form follows the state: who takes part in the deal). */
+   10,000 random matches (tests/scoring/test_cuckoo_js.py). The server stays the authority.
+
+   Also the entry form's fields, which follow the state (who takes part in the deal), and
+   the sentences of a deal's row and of what comes next (kinds/cuckoo/forms.py and
+   presenters.py), from the kind's offline text. */
 (function () {
   "use strict";
 
@@ -204,9 +207,105 @@
     });
   }
 
+  // --- the entry screen (kinds/cuckoo/forms.py) and what a person reads (presenters.py) --
+
+  function fill(template, params) {
+    return template.replace(/%\((\w+)\)s/g, function (whole, name) {
+      return name in params ? String(params[name]) : whole;
+    });
+  }
+
+  function joinNames(pks, names) {
+    return pks.map(function (pk) {
+      return Object.prototype.hasOwnProperty.call(names, pk) ? names[pk] : "?";
+    }).join(", ");
+  }
+
+  /* The players taking part in the next deal, in seat order (CuckooForm.taking_part). */
+  function takingPart(seats, state) {
+    return seats.filter(function (pk) { return has(state.taking_part, pk); });
+  }
+
+  /* CuckooForm's fields: for each player taking part, the final card and the lives lost
+     during the swaps (0 to 1, at most what is left); none when the deal is skipped. */
+  function fields(seats, d, state) {
+    var part = takingPart(seats, state);
+    if (part.length < 2) return [];
+    var words = d.text.words;
+    var out = [];
+    part.forEach(function (pk) {
+      out.push({
+        name: "card_" + pk, type: "choice", choices: RANKS, required: true,
+        messages: { required: fill(words.card_required, { name: d.page.names[pk] }), invalid: words.card_choice }
+      });
+      out.push({
+        name: "swap_" + pk, type: "whole", low: 0,
+        high: Math.min(1, livesOf(state, state.lives, pk)), required: false
+      });
+    });
+    return out;
+  }
+
+  /* CuckooForm.record_data as the rules take it. */
+  function record(seats, values, state) {
+    var part = takingPart(seats, state);
+    if (part.length < 2) return { $map: [["cards", { $map: [] }], ["swap_losses", { $map: [] }]] };
+    return {
+      $map: [
+        ["cards", { $map: part.map(function (pk) { return [pk, values["card_" + pk]]; }) }],
+        ["swap_losses", { $map: part.filter(function (pk) { return values["swap_" + pk]; }).map(function (pk) {
+          return [pk, values["swap_" + pk]];
+        }) }]
+      ]
+    };
+  }
+
+  /* deal_text: what the deal's row says. */
+  function rowSummary(state, number, names, text) {
+    var r = state.history[number - 1];
+    var parts = [];
+    if (r.skipped) {
+      parts.push(text.skipped);
+    } else {
+      if (r.fools.length) parts.push(fill(text.fool, { players: joinNames(r.fools, names) }));
+      parts.push(fill(text.lost, { players: joinNames(r.losers, names) }));
+    }
+    if (r.swap_losses.length) {
+      var swaps = r.swap_losses.map(function (pair) { return names[pair[0]] + " \u2212" + pair[1]; }).join(", ");
+      parts.unshift(fill(text.swaps, { losses: swaps }));
+    }
+    if (r.out.length) parts.push(fill(text.out, { players: joinNames(r.out, names) }));
+    if (r.resting.length) parts.push(fill(text.rests, { players: joinNames(r.resting, names) }));
+    return parts.join(" \u00b7 ");
+  }
+
+  /* summary(...) as the preview shows it: the match's end, or who deals next. */
+  function summary(state, names, text) {
+    if (state.finished) {
+      if (state.draw) {
+        var last = state.history.length ? state.history[state.history.length - 1].out : [];
+        return { over: true, headline: fill(text.draw, { players: joinNames(last, names) }), next: "" };
+      }
+      return { over: true, headline: fill(text.over, { winner: names[state.winner] }), next: "" };
+    }
+    return {
+      over: false, headline: "",
+      next: fill(text.next_deal, { n: state.history.length + 1, dealer: names[state.dealer] })
+    };
+  }
+
   var rules = {
     values: { rankOf: rankOf },
-    start: start,
+    fields: fields,
+    record: record,
+    rowSummary: rowSummary,
+    summary: summary,
+    start: function (players, options) {
+      // the page's options ({lives}), or start(players, lives) as the scoring tests call it
+      var given = options !== null && typeof options === "object" && !Array.isArray(options) &&
+        Object.prototype.hasOwnProperty.call(options, "lives") && !R.isMap(options);
+      return start(players, given ? options.lives : options);
+    },
     step: playDeal,
     playDeal: playDeal,
     play: play,

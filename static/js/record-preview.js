@@ -82,9 +82,9 @@
 
   /* The form's fields read as the server's form does: {values} or {error} (the first: the
      fields' own in their order, then the form's `clean`). */
-  function read(get, d) {
+  function read(get, d, state) {
     var values = {};
-    var fields = d.rules.fields(d.page.seats, d);
+    var fields = d.rules.fields(d.page.seats, d, state);
     for (var i = 0; i < fields.length; i += 1) {
       var raw = get(fields[i].name);
       raw = raw === null || raw === undefined ? "" : String(raw);
@@ -117,12 +117,7 @@
      are the fields of the entries this phone keeps for the game, in order. */
   function compute(form, d, waiting) {
     var R = window.RecordRules, rules = d.rules;
-    var own = read(function (name) {
-      var input = form.elements[name];
-      return input ? input.value : "";
-    }, d);
-    if (own.error !== undefined) return { error: own.error };
-    if (rules.unfinished && rules.unfinished(d.page.seats, own.values)) return {};
+    // the game before the new entry: the page's records, then the ones the phone keeps
     var state;
     try {
       state = rules.start(d.page.order, d.page.options);
@@ -131,16 +126,26 @@
         var kept = read(function (name) {
           var pair = waiting[i].filter(function (p) { return p[0] === name; })[0];
           return pair ? pair[1] : "";
-        }, d);
+        }, d, state);
         if (kept.error !== undefined) return null;
         if (rules.unfinished && rules.unfinished(d.page.seats, kept.values)) return null;
-        state = rules.step(state, rules.record(d.page.seats, kept.values));
+        state = rules.step(state, rules.record(d.page.seats, kept.values, state));
       }
     } catch (e) {
       return null;  // what the phone keeps does not replay: the server will say
     }
+    var missing = false;
+    var own = read(function (name) {
+      var input = form.elements[name];
+      if (!input) missing = true;
+      return input ? input.value : "";
+    }, d, state);
+    // a form made for another state (a kind whose fields follow who takes part)
+    if (missing) return null;
+    if (own.error !== undefined) return { error: own.error };
+    if (rules.unfinished && rules.unfinished(d.page.seats, own.values)) return {};
     try {
-      state = rules.step(state, rules.record(d.page.seats, own.values));
+      state = rules.step(state, rules.record(d.page.seats, own.values, state));
     } catch (e) {
       if (!(e instanceof R.RuleError)) throw e;
       return { error: message(e, d) };

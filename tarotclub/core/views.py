@@ -107,6 +107,7 @@ APP_SHELL = (
     "js/foolsfaith-score.js",
     "js/keys-score.js",
     "js/deathspot-score.js",
+    "js/cuckoo-score.js",
     "games/games.css",
     "icons/favicon.svg",
     "icons/favicon-32.png",

@@ -1,9 +1,9 @@
 """The other kinds with no connection (issue 15): each kind's entry screen, opened from the
 phone's cache, keeps its records in the phone's queue with their client ids, the sheet shows
-them as waiting, and they are sent in order when the connection returns. Offline, a kind
-with its rules on the phone (Fool's Faith, Keys, Death's Pot) previews the record after the
-ones the phone keeps; for the others the box says the score comes back with the connection.
-Chromium through the `phone` fixture, at 360 px."""
+them as waiting, and they are sent in order when the connection returns. Offline, each
+kind's rules on the phone preview the record after the ones the phone keeps (a kind without
+them would say the score comes back with the connection). Chromium through the `phone`
+fixture, at 360 px."""
 
 from __future__ import annotations
 
@@ -84,6 +84,10 @@ OWN_PREVIEW = {
         "\nNext: Deal 2: Bram deals (the deal passes to the right).",
         "Tie for the most tricks: Anne, Bram. The pot stays. · Pot: 3"
         "\nNext: Deal 3: Chloé deals (the deal passes to the right).",
+    ],
+    "cuckoo": [
+        "a life lost: Anne\nNext: Deal 2: Bram deals.",
+        "Fool: Anne · a life lost: Anne, Bram · out: Anne\nNext: Deal 3: Chloé deals.",
     ],
 }
 
