@@ -5,7 +5,7 @@ from django.urls import include, path, register_converter
 from tarotclub.core import views as core_views
 from tarotclub.core.converters import TokenConverter
 from tarotclub.games import kinds
-from tarotclub.kinds.tarot import views as tarot_views
+from tarotclub.games import views as games_views
 
 register_converter(TokenConverter, "token")
 
@@ -17,7 +17,7 @@ urlpatterns = [
     path("favicon.ico", core_views.favicon, name="favicon"),
     path("sw.js", core_views.service_worker, name="service_worker"),
     path("csrf/", core_views.csrf_token, name="csrf_token"),
-    path("offline/<str:language>/tarot.js", tarot_views.offline_text, name="tarot_offline_text"),
+    path("offline/<str:language>/<str:kind>.js", games_views.offline_text, name="offline_text"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -4,8 +4,8 @@
      (hidden client_id, a UUID; the server saves each id once). Saving with no connection, or
      while earlier entries of the game still wait, keeps the entry in the phone's queue
      (IndexedDB, offline-queue.js) and opens the sheet. With no connection the preview is
-     the kind's own script's (`window.TarotPreview`, the deal screen's), else the box says
-     it comes back with the connection.
+     the kind's own script's (`window.TarotPreview`, the deal screen's; `window.RecordPreview`,
+     a replayed game's), else the box says it comes back with the connection.
    - The sheet (#offline-box): the waiting entries as rows, when it last synced and how many
      wait; the queue is sent in order when the connection returns (the online event, and
      retries with back-off). Each send gets one JSON answer (tarotclub/games/queued.py):
@@ -112,13 +112,16 @@
   }
 
   /* The preview with no connection: the kind's own script when the page has one (the deal
-     screen's static/js/tarot-preview.js, on tarot-score.js), else a note that it comes back
-     with the connection. */
+     screen's static/js/tarot-preview.js, on tarot-score.js; record-preview.js for the games
+     replayed from their records), else a note that it comes back with the connection. */
   function offlinePreview(form) {
     var box = document.getElementById("preview");
     if (!box) return;
-    if (window.TarotPreview && window.TarotPreview.ready()) {
-      window.TarotPreview.render(form);
+    var own = [window.TarotPreview, window.RecordPreview].filter(function (script) {
+      return script && script.ready();
+    })[0];
+    if (own) {
+      own.render(form);
       return;
     }
     box.replaceChildren(el("p", "help offline-preview", form.dataset.offlinePreview));

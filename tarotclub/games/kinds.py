@@ -18,6 +18,8 @@ Two storage styles stand behind this one interface:
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -111,6 +113,8 @@ class Kind:
     #: What a season of this kind counts of each game, said on the season's page ("": the
     #: season's own words say it, as for French Tarot).
     season_note: ClassVar[Promise | str] = ""
+    #: The global the kind's offline sentences are set as ("": ``OfflineText.<identifier>``).
+    offline_global: ClassVar[str] = ""
 
     # --- what the scoring module says --------------------------------------------------------
 
@@ -256,7 +260,23 @@ class Kind:
     def offline_scripts(self) -> list[str]:
         """Addresses a phone should keep for this kind's entry screen with no network, beyond
         the app shell (fetched from the sheet while online, kept by the service worker)."""
-        return []
+        return [self.offline_text_url()] if self.offline_text() is not None else []
+
+    def offline_text(self) -> dict | None:
+        """Every sentence the phone's own preview may show, in the active language (a dict
+        served as a script by `games.views.offline_text`), or None: no preview offline."""
+        return None
+
+    def offline_text_url(self) -> str:
+        """The address of the active language's sentences, versioned by their contents."""
+        from django.conf import settings
+        from django.urls import reverse
+        from django.utils import translation
+
+        language = translation.get_language() or settings.LANGUAGE_CODE
+        language = translation.get_supported_language_variant(language)
+        _script, version = offline_script(self.identifier, language)
+        return reverse("offline_text", args=[language, self.identifier]) + f"?v={version}"
 
     def preview_template(self) -> str:
         return "games/_preview.html"
@@ -361,6 +381,25 @@ def register(kind_class: type[Kind]) -> type[Kind]:
 def unregister(identifier: str) -> None:
     """Take a kind out again (tests that register a kind of their own)."""
     _REGISTRY.pop(identifier, None)
+
+
+@functools.cache
+def offline_script(identifier: str, language: str) -> tuple[str, str]:
+    """(script, version) of kind `identifier`'s `offline_text` in `language`, once per
+    process: ``window.OfflineText.<identifier> = {...}`` (or the kind's `offline_global`)."""
+    import json
+
+    from django.utils import translation
+
+    kind = get(identifier)
+    with translation.override(language):
+        body = json.dumps(kind.offline_text(), ensure_ascii=False, sort_keys=True)
+    if kind.offline_global:
+        script = f"window.{kind.offline_global} = {body};\n"
+    else:
+        script = "window.OfflineText = window.OfflineText || {};\n"
+        script += f"window.OfflineText.{identifier} = {body};\n"
+    return script, hashlib.sha256(script.encode()).hexdigest()[:12]
 
 
 def get(identifier: str) -> Kind | None:

@@ -77,6 +77,18 @@ def player_map(value: Any) -> dict:
     return pk_map(value) if isinstance(value, Mapping) else {}
 
 
+def js_value(value: Any) -> Any:
+    """A value as the phone's rules take it (static/js/record-rules.js): JSON, a mapping as
+    {"$map": [[key, value], ...]} in its order, a float as {"$float": x} (3.0 is not whole)."""
+    if isinstance(value, Mapping):
+        return {"$map": [[js_value(k), js_value(v)] for k, v in value.items()]}
+    if isinstance(value, list | tuple):
+        return [js_value(v) for v in value]
+    if isinstance(value, float):
+        return {"$float": value}
+    return value
+
+
 def to_json(data: Mapping[str, Any]) -> dict:
     """A record as the services receive it (int keys) → JSON-safe (str keys)."""
 
@@ -319,7 +331,78 @@ class ReplayedKind(kinds.Kind):
         if editing or state is None:
             return {}
         summary = self.summary(state, played.players, played.names)
-        return {"summary": summary, "state_template": "games/_entry_state.html"}
+        return {
+            "summary": summary,
+            "state_template": "games/_entry_state.html",
+            "offline_record": self.offline_record(played),
+        }
+
+    # --- the preview on the phone with no connection ------------------------------------------
+
+    #: The kind's scripts for the phone's own preview (static paths, after record-rules.js),
+    #: or () for none: offline, the box then says the score comes back with the connection.
+    offline_rules_scripts: ClassVar[tuple[str, ...]] = ()
+
+    def offline_words(self) -> dict:  # pragma: no cover - each kind with a script says
+        """The sentences of the kind's rows and summary that its script fills in."""
+        raise NotImplementedError
+
+    def offline_text(self) -> dict | None:
+        """Every sentence the phone's preview may show, in the active language: the rules'
+        messages by their ERR_ name, the entry form's, and the kind's own words."""
+        from .forms import ERR_WHOLE
+
+        if not self.offline_rules_scripts:
+            return None
+        from scoring import _common
+
+        rules = {}
+        for module in (_common, self.rules):  # the shared checks' messages, then the kind's
+            rules.update({n: _(getattr(module, n)) for n in dir(module) if n.startswith("ERR_")})
+        return {
+            "rules": rules,
+            "form": {
+                "required": _("Set a number."),
+                "invalid": str(ERR_WHOLE),
+                "min_value": _("At least %(limit_value)s."),
+                "max_value": _("At most %(limit_value)s."),
+            },
+            "words": {
+                **self.offline_words(),
+                "next": _("Next:"),
+                "offline": _("Offline: worked out on this phone."),
+            },
+        }
+
+    def offline_record(self, played: Played) -> dict | None:
+        """What the phone needs to replay this game with a new record (static/js/
+        record-preview.js): the players in the rules' order and in seat order, their names,
+        the stored records as the rules take them, the addresses of the scripts."""
+        if not self.offline_rules_scripts or played.error:
+            return None
+        from django.templatetags.static import static
+
+        return {
+            "kind": self.identifier,
+            "order": list(played.states[0].players),
+            "seats": [p.pk for p in played.players],
+            "names": {str(pk): name for pk, name in played.names.items()},
+            "records": [js_value(self.rules_input(r.data)) for r in played.entries],
+            "options": {
+                o.name: o.default
+                if (found := (played.game.options or {}).get(o.name)) is None
+                else found
+                for o in self.options
+            },
+            "scripts": " ".join(
+                [
+                    self.offline_text_url(),
+                    static("js/record-rules.js"),
+                    *(static(path) for path in self.offline_rules_scripts),
+                    static("js/record-preview.js"),
+                ]
+            ),
+        }
 
     def leaders(self, state) -> tuple:
         """Who won the game, or who leads it now (player pks); the kind says."""

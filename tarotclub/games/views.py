@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache, wraps
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -16,7 +17,7 @@ from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.generic import RedirectView
 
 from tarotclub.core.decorators import director_required
@@ -970,3 +971,20 @@ def standings(request, kind: str):
         },
         status=400 if form.is_bound and not form.is_valid() else 200,
     )
+
+
+@require_GET
+def offline_text(request, language: str, kind: str):
+    """The sentences of a kind's preview on the phone in `language` (`Kind.offline_text`), as
+    a script: the same for every game, kept by the browser and the service worker for a year
+    under its versioned address (``?v=``), so each entry page does not carry them."""
+    found = kinds.get(kind)
+    if language not in dict(settings.LANGUAGES) or found is None or found.offline_text() is None:
+        raise Http404
+    script, version = kinds.offline_script(kind, language)
+    response = HttpResponse(script, content_type="text/javascript; charset=utf-8")
+    if request.GET.get("v") == version:
+        response["Cache-Control"] = "public, max-age=31536000, immutable"
+    else:  # an old or missing version: this answer is not kept
+        response["Cache-Control"] = "no-cache"
+    return response

@@ -1,8 +1,9 @@
 """The other kinds with no connection (issue 15): each kind's entry screen, opened from the
 phone's cache, keeps its records in the phone's queue with their client ids, the sheet shows
-them as waiting, and they are sent in order when the connection returns. Their preview is
-the server's (a replay of the game with the kind's sentences): offline, the box says it comes
-back with the connection. Chromium through the `phone` fixture, at 360 px."""
+them as waiting, and they are sent in order when the connection returns. Offline, each
+kind's rules on the phone preview the record after the ones the phone keeps (a kind without
+them would say the score comes back with the connection). Chromium through the `phone`
+fixture, at 360 px."""
 
 from __future__ import annotations
 
@@ -70,6 +71,26 @@ NOTE = (
 
 OPTIONS = {"deathspot": {"stake": 1}, "cuckoo": {"lives": 2}}
 
+#: The kinds whose entry screen previews on the phone: what it shows for each record of
+#: `records` (the second one after the first, which waits on the phone).
+OWN_PREVIEW = {
+    "foolsfaith": [
+        "Anne wins and takes 1 card.\nNext: Round 2: Anne deals. It is worth 1 challenge card.",
+        "Bram wins and takes 1 card.\nNext: Round 3: Bram deals. It is worth 1 challenge card.",
+    ],
+    "keys": ["Anne wins with ♥.", "Bram wins with ♠."],
+    "deathspot": [
+        "Anne shows Death and takes the pot (3). · Everybody pays in again (1 each). · Pot: 3"
+        "\nNext: Deal 2: Bram deals (the deal passes to the right).",
+        "Tie for the most tricks: Anne, Bram. The pot stays. · Pot: 3"
+        "\nNext: Deal 3: Chloé deals (the deal passes to the right).",
+    ],
+    "cuckoo": [
+        "a life lost: Anne\nNext: Deal 2: Bram deals.",
+        "Fool: Anne · a life lost: Anne, Bram · out: Anne\nNext: Deal 3: Chloé deals.",
+    ],
+}
+
 
 @pytest.mark.parametrize("kind", ["foolsfaith", "deathspot", "keys", "cuckoo"])
 def test_each_kinds_records_wait_on_the_phone_and_arrive_once_in_order(
@@ -89,7 +110,15 @@ def test_each_kinds_records_wait_on_the_phone_and_arrive_once_in_order(
             note.wait_for()
             assert note.inner_text() == NOTE
         phone.evaluate(FILL, [values])
-        phone.wait_for_selector("#preview .offline-preview")  # the server's, once back
+        if kind in OWN_PREVIEW:
+            # the phone's own preview, after the records it keeps (record-preview.js)
+            phone.wait_for_selector("#preview .offline-note")
+            # offline-app.js, which keeps the entry on the phone, is loaded too
+            phone.wait_for_selector("input[name=client_id]", state="attached")
+            shown = phone.inner_text("#preview .bar-result").replace("\n\n", "\n")
+            assert shown == OWN_PREVIEW[kind][len(ids)], shown
+        else:
+            phone.wait_for_selector("#preview .offline-preview")  # the server's, once back
         ids.append(phone.input_value("input[name=client_id]"))
         if os.environ.get("OFFLINE_SHOTS"):
             path = os.path.join(os.environ["OFFLINE_SHOTS"], f"{kind}-entry-{len(ids)}.png")

@@ -44,6 +44,10 @@ class Cuckoo(ReplayedKind):
     trend_title = _("Matches won")
     trend_note = _("Over time: the matches won, added up match after match.")
     results_note = _("Matches played to their end: the place each player finished in.")
+    offline_rules_scripts = ("js/cuckoo-score.js",)
+
+    def offline_words(self) -> dict:
+        return presenters.offline_words()
 
     season_note = _(
         "Cuckoo: each match played to its end counts the players one finished ahead of (the "

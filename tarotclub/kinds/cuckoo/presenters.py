@@ -103,6 +103,24 @@ def rows(state, players, names) -> list[Row]:
     return rows
 
 
+def offline_words() -> dict:
+    """The sentences of a deal's row, of the match's end and of the next deal, and the entry
+    form's, that the phone fills in (static/js/cuckoo-score.js)."""
+    return {
+        "skipped": _("Skipped: fewer than two players to compare."),
+        "fool": _("Fool: %(players)s"),
+        "lost": _("a life lost: %(players)s"),
+        "swaps": _("swaps: %(losses)s"),
+        "out": _("out: %(players)s"),
+        "rests": _("rests next: %(players)s"),
+        "draw": _("Game over: a draw. %(players)s lost their last lives together."),
+        "over": _("Game over: %(winner)s won."),
+        "next_deal": _("Deal %(n)s: %(dealer)s deals."),
+        "card_required": _("Which card did %(name)s end with?"),
+        "card_choice": _("Choose a card from the list."),
+    }
+
+
 def describe(data: Any, names: Mapping[int, str]) -> str:
     """A stored deal in words (for the change history); never raises."""
     try:

@@ -62,6 +62,10 @@ class DeathsPot(ReplayedKind):
     trend_title = _("Net balance")
     trend_note = _("Over time: the net balance in stakes, added up game after game.")
     results_note = _("Every game with at least one deal: the better net balance first.")
+    offline_rules_scripts = ("js/deathspot-score.js",)
+
+    def offline_words(self) -> dict:
+        return presenters.offline_words()
 
     season_figure = season_rules.SCORE
     season_note = _(

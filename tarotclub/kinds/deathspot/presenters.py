@@ -120,6 +120,24 @@ def rows(state, players, names) -> list[Row]:
     return rows
 
 
+def offline_words() -> dict:
+    """The sentences of a deal's row and of the next deal the phone fills in
+    (static/js/deathspot-score.js)."""
+    from tarotclub.games.forms import ERR_CHOICE
+
+    return {
+        "re_ante": _("Everybody pays in again (%(stake)s each)."),
+        "death": _("%(player)s shows Death and takes the pot (%(amount)s)."),
+        "tricks": _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s)."),
+        "honours": {kind: honour_name(kind) for kind in HONOUR_LABELS},
+        "capped": _("(all the pot held)"),
+        "tie": _("Tie for the most tricks: %(players)s. The pot stays."),
+        "pot": _("Pot: %(pot)s"),
+        "next_deal": _("Deal %(n)s: %(dealer)s deals (the deal passes to the right)."),
+        "choice": str(ERR_CHOICE),
+    }
+
+
 def describe(data: Any, names: Mapping[int, str]) -> str:
     """A stored deal in words (for the change history); never raises."""
     try:

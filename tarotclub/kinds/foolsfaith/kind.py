@@ -86,6 +86,10 @@ class FoolsFaith(ReplayedKind):
     trend_title = _("Challenge cards won")
     trend_note = _("Over time: the challenge cards won, added up game after game.")
     results_note = _("Games played to their end: the winner first, then the most challenge cards.")
+    offline_rules_scripts = ("js/foolsfaith-score.js",)
+
+    def offline_words(self) -> dict:
+        return presenters.offline_words()
 
     season_note = _(
         "Fool's Faith: each game that ended with a winner counts the players one finished "

@@ -65,6 +65,32 @@ def rows(state, players, names) -> list[Row]:
     return rows
 
 
+#: The counts a sentence of the phone's preview may take (a stake, the cards a round wins).
+COUNTS = (1, 2)
+
+
+def offline_words() -> dict:
+    """The sentences of `rows` and `summary` the phone fills in (static/js/foolsfaith-score.js),
+    each plural given for every count it may take ("other" for any further one)."""
+
+    def forms(singular: str, plural: str) -> dict:
+        out = {str(n): ngettext(singular, plural, n) for n in COUNTS}
+        out["other"] = ngettext(singular, plural, 3)
+        return out
+
+    return {
+        "wins": forms(
+            "%(winner)s wins and takes %(n)s card.", "%(winner)s wins and takes %(n)s cards."
+        ),
+        "tie": _("Tie: %(players)s. Nobody takes a card."),
+        "over": _("Game over: %(winner)s won."),
+        "round": forms(
+            "Round %(n)s: %(dealer)s deals. It is worth %(stake)s challenge card.",
+            "Round %(n)s: %(dealer)s deals. It is worth %(stake)s challenge cards.",
+        ),
+    }
+
+
 def describe(data: Any, names: Mapping[int, str]) -> str:
     """A stored round in words (for the change history); never raises."""
     try:

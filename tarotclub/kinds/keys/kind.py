@@ -62,6 +62,10 @@ class Keys(ReplayedKind):
     trend_title = _("Games won")
     trend_note = _("Over time: the games won, added up session after session.")
     results_note = _("Each game entered: the winner first, then the most keys held.")
+    offline_rules_scripts = ("js/keys-score.js",)
+
+    def offline_words(self) -> dict:
+        return presenters.offline_words()
 
     season_note = _(
         "Keys of the Kingdom: each game entered counts the players one finished ahead of (the "

@@ -61,6 +61,19 @@ def rows(state, players, names) -> list[Row]:
     return rows
 
 
+def offline_words() -> dict:
+    """The sentences of a game's row and of the entry form the phone fills in
+    (static/js/keys-score.js)."""
+    from tarotclub.games.forms import ERR_CHOICE
+
+    return {
+        "wins": _("%(winner)s wins with %(suit)s."),
+        "suit_required": _("Which suit did %(name)s play?"),
+        "winner_required": _("Who won? Tap the winner."),
+        "choice": str(ERR_CHOICE),
+    }
+
+
 def describe(data: Any, names: Mapping[int, str]) -> str:
     """A stored game in words (for the change history); never raises."""
     try:

@@ -6,17 +6,13 @@ and standings are sums in the database.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -362,8 +358,10 @@ class Tarot(Kind):
             }
         return data
 
-    def offline_scripts(self) -> list[str]:
-        return [offline_text_url()]
+    offline_global = "TarotOfflineText"
+
+    def offline_text(self) -> dict:
+        return offline_text()
 
     def preview_template(self) -> str:
         return "kinds/tarot/_preview.html"
@@ -610,18 +608,8 @@ def offline_text() -> dict:
     }
 
 
-@functools.cache
-def _offline_script(language: str) -> tuple[str, str]:
-    """(script, version) of `offline_text` in `language`, once per process."""
-    with translation.override(language):
-        body = json.dumps(offline_text(), ensure_ascii=False, sort_keys=True)
-    script = f"window.TarotOfflineText = {body};\n"
-    return script, hashlib.sha256(script.encode()).hexdigest()[:12]
-
-
 def offline_text_url() -> str:
     """The address of the active language's sentences, versioned by their contents."""
-    language = translation.get_language() or settings.LANGUAGE_CODE
-    language = translation.get_supported_language_variant(language)
-    _script, version = _offline_script(language)
-    return reverse("tarot_offline_text", args=[language]) + f"?v={version}"
+    from tarotclub.games import kinds
+
+    return kinds.get("tarot").offline_text_url()

@@ -1,0 +1,179 @@
+"""Keys of the Kingdom's entry screen with the network cut (static/js/record-preview.js on
+keys-score.js), at 360 px in headless Chromium: for the same entries it shows what the
+server's preview shows online (a game's row, or the form's or the rules' first message)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.urls import reverse
+
+from tarotclub.games.services import record_add
+from tests.kinds.test_foolsfaith_offline_preview import (
+    NARROW,
+    PAGE_AGAINST_SERVER,
+    SHOWN,
+    settle,
+    shots_folder,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _phones_closed(browser):
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
+#: The form set to `values` as taps would: every button of a group named is unticked first,
+#: then the one of that value ticked; a number typed.
+SET = """
+(form, values) => {
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements[name];
+    if (field instanceof RadioNodeList || field.type === "radio") {
+      const radios = form.querySelectorAll(`input[name="${name}"]`);
+      radios.forEach(r => { r.checked = r.value === value; });
+    } else {
+      field.value = value;
+    }
+  }
+}
+"""
+
+TYPE = (
+    "([values]) => { const form = document.getElementById('record-form'); ("
+    + SET
+    + ")(form, values); form.dispatchEvent(new Event('change', {bubbles: true})); }"
+)
+
+#: What the form holds of each set of values (a number field keeps only a number).
+AS_HELD = (
+    "(forms) => { const form = document.getElementById('record-form'); return forms.map(data => {("
+    + SET
+    + """)(form, data);
+    const held = {};
+    for (const name of Object.keys(data)) {
+      const field = form.elements[name];
+      held[name] = field.value;
+    }
+    return held;
+  });
+}"""
+)
+
+
+def seats(game):
+    return list(game.seats.order_by("position").values_list("player_id", flat=True))
+
+
+def entry(game, suits, winner, held, guards=None):
+    a = seats(game)
+    values = {f"suit_{pk}": s for pk, s in zip(a, suits, strict=True)}
+    values["winner"] = str(a[winner]) if winner is not None else ""
+    for pk, n in zip(a, held, strict=True):
+        values[f"keys_{pk}"] = str(n)
+    for pk, g in zip(a, guards or [""] * len(a), strict=True):
+        values[f"guards_{pk}"] = str(g)
+    return values
+
+
+def compare_online_and_offline(live_server, browser, game, scenarios, lang, shots=None):
+    url = live_server.url + reverse("games:deal_new", args=[game.token])
+    context = browser.new_context(viewport=NARROW, locale=lang, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    shown = {}
+    for label, values in scenarios.items():
+        results = shown[label] = {}
+        for mode in ("online", "offline", "aborted"):
+            page.goto(url)
+            page.wait_for_function("() => window.RecordPreview")  # loaded after the page
+            if mode == "offline":
+                context.set_offline(True)
+            elif mode == "aborted":
+                page.route("**/deal/preview/**", lambda route: route.abort())
+            page.evaluate(TYPE, [values])
+            settle(page)
+            results[mode] = page.evaluate(SHOWN)
+            if shots is not None and mode == "offline":
+                page.screenshot(
+                    path=str(shots / f"{game.kind}-{lang}-{label.replace(' ', '-')}.png")
+                )
+            context.set_offline(False)
+            page.unroute("**/deal/preview/**")
+        online = results["online"]
+        assert not online["note"], label
+        assert online["preview"][2], label  # the server showed something
+        for mode in ("offline", "aborted"):
+            assert results[mode]["note"], (label, mode)
+            assert results[mode]["preview"] == online["preview"], (label, mode)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= NARROW["width"], (label, width)
+    context.close()
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en-GB", "fr-FR", "nl-NL"])
+def test_a_game_offline_is_the_servers(live_server, browser, kk, lang):
+    record_add(
+        game=kk,
+        data={
+            "suits": dict(zip(seats(kk), ["hearts", "spades", "clubs"], strict=True)),
+            "winner": seats(kk)[0],
+            "keys": dict(zip(seats(kk)[1:], [3, 1], strict=True)),
+        },
+    )
+    scenarios = {
+        "Bram wins": entry(kk, ["hearts", "spades", "clubs"], 1, [2, 0, 4], [1, "", 2]),
+        "no winner yet": entry(kk, ["hearts", "spades", "clubs"], None, [2, 0, 4]),
+        "two in hearts": entry(kk, ["hearts", "hearts", "clubs"], 2, [2, 0, 0]),
+        "keys missing": entry(kk, ["hearts", "spades", "clubs"], 0, [0, "", 1]),
+    }
+    shown = compare_online_and_offline(live_server, browser, kk, scenarios, lang, shots_folder())
+    if lang == "en-GB":
+        assert "Bram wins with ♠." in str(shown["Bram wins"]["online"])
+
+
+def random_form(rng, game):
+    a = seats(game)
+    suits = rng.sample(["hearts", "spades", "diamonds", "clubs"], len(a))
+    if rng.random() < 0.1:
+        suits[rng.randrange(len(a))] = rng.choice(["hearts", ""])
+    winner = rng.randrange(len(a)) if rng.random() < 0.9 else None
+    held = [rng.randint(0, 5) for _ in a]
+    if rng.random() < 0.15:
+        held[rng.randrange(len(a))] = rng.choice(
+            ["", "6", "-1", "2.5", "x", "99999999999999999999"]
+        )
+    guards = [rng.choice(["", "", "", "0", "1", "2"]) for _ in a]
+    return entry(game, suits, winner, held, guards)
+
+
+@pytest.mark.parametrize("table", ["three", "four"])
+def test_the_pages_preview_is_the_servers_for_many_entries(
+    live_server, browser, client, start, request, table
+):
+    game = start("keys", request.getfixturevalue(table))
+    url = live_server.url + reverse("games:deal_new", args=[game.token])
+    preview_url = reverse("games:deal_preview", args=[game.token]) + "?n=1"
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.RecordPreview")  # loaded after the page (site.js)
+    rng = random.Random(1203 + len(seats(game)))
+    typed = page.evaluate(AS_HELD, [random_form(rng, game) for _ in range(200)])
+    cases = []
+    for data in typed:
+        response = client.post(preview_url, data, HTTP_ACCEPT_LANGUAGE="fr-FR")
+        assert response.status_code == 200
+        cases.append([data, response.content.decode()])
+    scored = sum(1 for _, html in cases if "bar-result" in html)
+    hints = sum(1 for _, html in cases if "bar-hint" in html)
+    assert scored >= 60 and hints >= 30, (scored, hints)  # rows and refusals both
+    page.evaluate("() => { window.setForm = " + SET.strip() + "; }")
+    assert page.evaluate(PAGE_AGAINST_SERVER, cases) == []
+    context.close()
