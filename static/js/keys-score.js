@@ -119,9 +119,12 @@
     return { suits: suits, winner: winner, keys: keys, guards: guards };
   }
 
-  function start(players) {
+  // The house rule (scoring/keys.py KeysRules): with `partial_table` off, as written, every
+  // player of the table plays each game.
+  function start(players, rules) {
     var seats = R.checkPlayers(players, MIN_PLAYERS, MAX_PLAYERS, "ERR_PLAYER_COUNT");
-    return { players: seats, games: [], history: [], finished: false, winner: null };
+    var partial = !!(rules && rules.partial_table);
+    return { players: seats, games: [], history: [], finished: false, winner: null, partial: partial };
   }
 
   function step(state, game) {
@@ -129,12 +132,19 @@
     checked.suits.forEach(function (pair) {
       if (!known(state.players, pair[0])) throw new RuleError("ERR_UNKNOWN_PLAYER", { player: pair[0] });
     });
+    if (!state.partial) {
+      state.players.forEach(function (player) {
+        var playing = checked.suits.map(function (pair) { return pair[0]; });
+        var plays = R.index(playing, player) >= 0;
+        if (!plays) throw new RuleError("ERR_WHOLE_TABLE", { player: player });
+      });
+    }
     var games = state.games.concat([checked]);
-    return { players: state.players, games: games, history: games, finished: false, winner: null };
+    return { players: state.players, games: games, history: games, finished: false, winner: null, partial: state.partial };
   }
 
-  function play(players, games) {
-    return R.replay(start(players), step, games, "ERR_GAMES_TYPE");
+  function play(players, games, rules) {
+    return R.replay(start(players, rules), step, games, "ERR_GAMES_TYPE");
   }
 
   // --- what a person reads (kinds/keys/presenters.py) -------------------------------------
