@@ -11,17 +11,18 @@ The script runs in the project's headless Chromium (all cases in one `page.evalu
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
-from pathlib import Path
 
 import pytest
 
 from scoring import RuleError, foolsfaith
-
-JS = Path(__file__).resolve().parents[2] / "static" / "js"
-SCRIPTS = [JS / "record-rules.js", JS / "foolsfaith-score.js"]
+from tests.scoring.replayed_js import (
+    error_outcome,
+    open_script_page,
+    pairs,
+    record_calls,
+    to_js,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +42,6 @@ JS_CODES = [
     "ERR_GAME_OVER",
 ]
 CODES = {getattr(foolsfaith, name): name for name in JS_CODES}
-SAFE = 2**53 - 1
 
 
 def test_every_message_of_the_rules_has_a_code():
@@ -51,44 +51,9 @@ def test_every_message_of_the_rules_has_a_code():
 
 @pytest.fixture(scope="module")
 def script_page(browser):
-    page = browser.new_page()
-    page.set_content("<!doctype html><title>foolsfaith-score</title>")
-    for script in SCRIPTS:
-        page.add_script_tag(path=str(script))
+    page = open_script_page(browser, "foolsfaith-score.js")
     yield page
     page.context.close()
-
-
-class OutOfDomain(Exception):
-    """A value JavaScript cannot hold as Python does (an integer beyond 2**53...)."""
-
-
-def to_js(value):
-    """`value` as record-rules.js takes it: JSON, with tags for a mapping, a float, a tuple and
-    a set."""
-    if value is None or isinstance(value, bool | str):
-        return value
-    if isinstance(value, int):
-        if abs(value) > SAFE:
-            raise OutOfDomain(value)
-        return value
-    if isinstance(value, float):
-        return {"$float": value}
-    if isinstance(value, dict):
-        return {"$map": [[to_js(k), to_js(v)] for k, v in value.items()]}
-    if isinstance(value, list):
-        return [to_js(v) for v in value]
-    if isinstance(value, tuple):
-        return {"$tuple": [to_js(v) for v in value]}
-    if isinstance(value, set | frozenset):
-        return {"$set": [to_js(v) for v in value]}
-    if isinstance(value, foolsfaith.FoolsFaithState):
-        return state_js(value)
-    raise OutOfDomain(value)
-
-
-def pairs(mapping):
-    return [[to_js(k), v] for k, v in mapping.items()]
 
 
 def state_js(state) -> dict:
@@ -123,7 +88,7 @@ def python_outcome(name: str, args: tuple):
     try:
         result = ORIGINALS[name](*args)
     except RuleError as e:
-        return {"error": CODES[e.template], "params": {k: str(v) for k, v in e.params.items()}}
+        return error_outcome(e, CODES)
     if name == "check_tricks":
         return {"value": pairs(result)}
     return {"state": state_js(result)}
@@ -138,7 +103,7 @@ JS_NAMES = {
 
 
 def js_call(name: str, args: tuple):
-    return [JS_NAMES[name], [to_js(a) for a in args]]
+    return [JS_NAMES[name], [to_js(a, state_js) for a in args]]
 
 
 RUN_CASES = """
@@ -184,60 +149,13 @@ RECORDED = ("play", "start", "play_round", "step", "check_tricks")
 ORIGINALS = {name: getattr(foolsfaith, name) for name in RECORDED}
 
 
-def parametrizations(func):
-    """Every keyword set pytest would call `func` with (its parametrize marks, crossed)."""
-    axes = []
-    for mark in getattr(func, "pytestmark", []):
-        if mark.name != "parametrize":
-            continue
-        names, values = mark.args[0], mark.args[1]
-        if isinstance(names, str):
-            names = [n.strip() for n in names.split(",")]
-        if len(names) == 1:
-            axes.append([{names[0]: v} for v in values])
-        else:
-            axes.append([dict(zip(names, v, strict=True)) for v in values])
-    for combination in itertools.product(*axes):
-        yield {k: v for part in combination for k, v in part.items()}
-
-
 def record_the_scoring_tests(monkeypatch):
-    """Run the scoring tests with scoring.foolsfaith's functions recording every call the
-    tests make (not the calls the rules make to themselves); return the calls."""
+    """Every call tests/scoring/test_foolsfaith.py and test_protocol.py make to the rules (a
+    session stepped by hand is a round played): ([(name, args)], tests run)."""
     from tests.scoring import test_foolsfaith, test_protocol
 
-    calls: list[tuple[str, tuple]] = []
-    depth = [0]
-
-    def recorder(name, original):
-        @functools.wraps(original)
-        def wrapper(*args, **kwargs):
-            if depth[0] == 0:
-                code = original.__code__
-                names = code.co_varnames[: code.co_argcount]
-                bound = {**dict(zip(names, args, strict=False)), **kwargs}
-                calls.append(("play_round" if name == "step" else name, tuple(bound.values())))
-            depth[0] += 1
-            try:
-                return original(*args, **kwargs)
-            finally:
-                depth[0] -= 1
-
-        return wrapper
-
-    for name in RECORDED:
-        wrapped = recorder(name, ORIGINALS[name])
-        monkeypatch.setattr(foolsfaith, name, wrapped)
-        if hasattr(test_foolsfaith, name):
-            monkeypatch.setattr(test_foolsfaith, name, wrapped)
-    ran = 0
-    for module in (test_foolsfaith, test_protocol):
-        for name, func in sorted(vars(module).items()):
-            if name.startswith("test_") and callable(func):
-                for kwargs in parametrizations(func):
-                    func(**kwargs)
-                    ran += 1
-    return calls, ran
+    calls, ran = record_calls(monkeypatch, foolsfaith, RECORDED, [test_foolsfaith, test_protocol])
+    return [("play_round" if name == "step" else name, args) for name, args in calls], ran
 
 
 def test_the_script_agrees_with_every_case_of_the_scoring_tests(script_page, monkeypatch):
