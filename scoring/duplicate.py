@@ -117,6 +117,19 @@ def general_ranking(overall: Mapping[Hashable, Fraction]) -> list[Hashable]:
     return _order(overall)
 
 
+def shared_places(order: Sequence[Hashable], value: Mapping[Hashable, object]) -> dict:
+    """The place of each key of `order` (best first): equal values share the better place
+    (1, 2, 2, 4), as the general ranking's ties do (duplicate.md open question 5)."""
+    places: dict = {}
+    previous = None
+    for i, key in enumerate(order, start=1):
+        if previous is None or value[key] != value[previous]:
+            place = i
+        places[key] = place
+        previous = key
+    return places
+
+
 def alternating_ranking(lines: Mapping[Hashable, Mapping[Hashable, Fraction]]) -> list[Hashable]:
     """The alternating ranking (1.9) from `{orientation: {player: overall %}}`.
 

@@ -587,17 +587,6 @@ class RankLine:
     tier_start: bool = False  # the first of a group of line places (alternating ranking)
 
 
-def _shared_ranks(order: Sequence, value: Mapping) -> dict:
-    """Rank of each key in `order` (best first); equal values share the best rank."""
-    ranks, previous = {}, None
-    for i, key in enumerate(order, start=1):
-        if previous is None or value[key] != value[previous]:
-            rank = i
-        ranks[key] = rank
-        previous = key
-    return ranks
-
-
 def _line_ranks(session: rules.Session) -> dict:
     by_line: dict[str, list] = defaultdict(list)
     for player in session.general:
@@ -605,7 +594,7 @@ def _line_ranks(session: rules.Session) -> dict:
     overall = {p: session.records[p].overall for p in session.general}
     out = {}
     for players in by_line.values():
-        out.update(_shared_ranks(players, overall))
+        out.update(rules.shared_places(players, overall))
     return out
 
 
@@ -613,7 +602,7 @@ def ranking_data(session: rules.Session, names: Mapping) -> tuple[list[RankLine]
     """(general, alternating) lines. Equal overall percentages share their rank in the general
     ranking (open question 5: no automatic tie-break); the alternating one gives places."""
     overall = {p: session.records[p].overall for p in session.general}
-    general_ranks = _shared_ranks(session.general, overall)
+    general_ranks = rules.shared_places(session.general, overall)
     counts = defaultdict(int)
     for p in session.general:
         counts[general_ranks[p]] += 1
@@ -707,7 +696,7 @@ def record_data(
 ) -> list[PlayerRecord]:
     played = _plays(session)
     overall = {p: session.records[p].overall for p in session.general}
-    general_ranks = _shared_ranks(session.general, overall)
+    general_ranks = rules.shared_places(session.general, overall)
     places = {p: i for i, p in enumerate(session.alternating, start=1)}
     out = []
     for player in players if players is not None else movement.players():
@@ -913,7 +902,7 @@ def triplettes_context(*, teams, plays, event: Event, sessions: int = 1) -> dict
     for p in plays:
         boards[p.north_south] += 1
         boards[p.east_west] += 1
-    ranks = _shared_ranks(result.general, result.overall)
+    ranks = rules.shared_places(result.general, result.overall)
     counts = defaultdict(int)
     for key in result.general:
         counts[ranks[key]] += 1
@@ -1039,7 +1028,7 @@ def quadrettes_context(*, teams, oppositions, event: Event) -> dict:
     totals = quadrette_totals(teams, oppositions)
     by_key = {t.key: t for t in teams}
     order = sorted(totals, key=lambda k: (-totals[k], str(by_key[k].name)))
-    ranks = _shared_ranks(order, totals)
+    ranks = rules.shared_places(order, totals)
     counts = defaultdict(int)
     for k in order:
         counts[ranks[k]] += 1

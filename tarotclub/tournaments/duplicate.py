@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.db.models import F
 
-from scoring.duplicate import Session, grade_session
+from scoring.duplicate import Session, grade_session, shared_places
 from scoring.movement import ORIENTATIONS, Movement, boards_of_set, movement, taker_of
 from tarotclub.kinds.tarot.models import DealLine
 
@@ -170,22 +170,17 @@ def board_plays(t: Tournament, m: Movement, board: int) -> list[tuple[int, int]]
 # --- what the pages and downloads show (rows of plain values) --------------------------------
 
 
-def _places(order: list, overall: dict) -> list[int]:
-    """Ranks in `order`, equal overall % sharing a rank (duplicate.md open question 5)."""
-    out: list[int] = []
-    for i, p in enumerate(order):
-        same = i and overall[order[i - 1]] == overall[p]
-        out.append(out[-1] if same else i + 1)
-    return out
-
-
 def ranking_rows(g: Graded, which: str) -> list[dict]:
     """The general or alternating ranking: place, player, seat, attack %, defence %, overall %
     (Fractions, or None for a side with no graded board)."""
     order = g.session.general if which == "general" else g.session.alternating
     records = g.session.records
     overall = {p: records[p].overall for p in order}
-    places = _places(order, overall) if which == "general" else list(range(1, len(order) + 1))
+    if which == "general":
+        shared = shared_places(order, overall)
+        places = [shared[p] for p in order]
+    else:
+        places = list(range(1, len(order) + 1))
     return [
         {
             "place": place,

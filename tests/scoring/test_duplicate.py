@@ -19,6 +19,7 @@ from scoring.duplicate import (
     match_points,
     overall_percentage,
     quadrette_result,
+    shared_places,
     team_match_points,
 )
 
@@ -246,3 +247,10 @@ def test_the_worked_team_match_quarter():
 def test_a_difference_is_a_whole_number(bad):
     with pytest.raises(RuleError, match="whole number"):
         match_points(bad)
+
+
+def test_equal_values_share_the_better_place():
+    order = ["a", "b", "c", "d", "e"]
+    value = {"a": F(70), "b": F(55), "c": F(55), "d": F(40), "e": 40}
+    assert shared_places(order, value) == {"a": 1, "b": 2, "c": 2, "d": 4, "e": 4}
+    assert shared_places([], {}) == {}
