@@ -117,6 +117,17 @@ def tournament_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
     return evenings, results, names
 
 
+def _day_evenings(games: dict) -> tuple[list[Evening], dict]:
+    """Casual games by date (`{date: {game: {player: figure}}}`) as evenings in date order,
+    each with its results (each game a round)."""
+    evenings, results = [], {}
+    for day in sorted(games):
+        key = ("d", day.isoformat())
+        evenings.append(Evening(key=key, date=day))
+        results[key] = rules.casual_results(games[day])
+    return evenings, results
+
+
 def casual_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
     """The casual French Tarot games within the season's dates (not archived), one evening
     per calendar date. One query."""
@@ -141,12 +152,7 @@ def casual_evenings(season: Season) -> tuple[list[Evening], dict, dict]:
         day = timezone.localtime(created, zone).date()
         games[day][game][player] = total
         names[player] = name
-    evenings, results = [], {}
-    for day in sorted(games):
-        key = ("d", day.isoformat())
-        evenings.append(Evening(key=key, date=day))
-        results[key] = rules.casual_results(games[day])
-    return evenings, results, names
+    return (*_day_evenings(games), names)
 
 
 #: Bump when what `kind_evenings` computes from the same games changes (a rules module's fix).
@@ -204,12 +210,7 @@ def _kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
             games[day][(game.pk, i)] = figures
         for p in played.players:
             names[p.pk] = p.name
-    evenings, results = [], {}
-    for day in sorted(games):
-        key = ("d", day.isoformat())
-        evenings.append(Evening(key=key, date=day))
-        results[key] = rules.casual_results(games[day])
-    return evenings, results, names
+    return (*_day_evenings(games), names)
 
 
 def season_kinds() -> list:
