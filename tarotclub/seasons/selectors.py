@@ -164,11 +164,13 @@ def kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
     evening per calendar date; each result a game gives counts as a round, its figure as the
     kind says (`ReplayedKind.season_results`). A constant number of queries.
 
-    Every game is replayed, so the result is kept in the cache under a fingerprint of the
-    games it read: each one's number, revision (every write to a game moves it), options
-    (house rules) and start. A write, an archived or restored game, a game moved to another
-    date changes the fingerprint; a repeated read then costs two queries (the fingerprint and
-    the players' names, which a renaming changes without touching the games)."""
+    Every game is replayed, so each evening's figures are kept in the cache under a
+    fingerprint of that evening's games: each one's number, revision (every write to a game
+    moves it), options (house rules) and start. A write, an archived or restored game, a game
+    moved to another date changes its evening's fingerprint, and only that evening's games are
+    replayed again. A read that finds every evening costs two queries (the fingerprints and the
+    players' names, which a renaming changes without touching the games); one that finds none,
+    the fingerprints and the games with their seats and records."""
     import hashlib
     import json
 
@@ -176,29 +178,50 @@ def kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
 
     from tarotclub.players.models import Player
 
-    rows = list(
+    zone = timezone.get_current_timezone()
+    by_day: dict[dt.date, list] = defaultdict(list)
+    for pk, revision, options, created in (
         games_in_range(kind, season.start, season.end)
         .prefetch_related(None)
         .values_list("pk", "revision", "options", "created_at")
-    )
-    digest = hashlib.sha256(
-        json.dumps([KIND_EVENINGS_VERSION, kind.identifier, rows], default=str).encode()
-    ).hexdigest()
-    key = f"season-kind:{digest}"
-    kept = cache.get(key)
-    if kept is None:
-        evenings, results, names = _kind_evenings(season, kind)
-        cache.set(key, (evenings, results, sorted(names)), 24 * 3600)
-        return evenings, results, names
-    evenings, results, pks = kept
-    return evenings, results, dict(Player.objects.filter(pk__in=pks).values_list("pk", "name"))
+    ):
+        by_day[timezone.localtime(created, zone).date()].append([pk, revision, options, created])
+    keys = {
+        day: "season-kind:"
+        + hashlib.sha256(
+            json.dumps([KIND_EVENINGS_VERSION, kind.identifier, rows], default=str).encode()
+        ).hexdigest()
+        for day, rows in by_day.items()
+    }
+    kept = cache.get_many(list(keys.values()))
+    missing = [day for day, key in keys.items() if key not in kept]
+    names: dict[int, str] = {}
+    if missing:
+        pks = None  # every evening: the season's games, without a list of them
+        if len(missing) < len(keys):
+            pks = [row[0] for day in missing for row in by_day[day]]
+        figures, names = _replayed_days(season, kind, pks)
+        new = {keys[day]: (figures.get(day, {}), sorted(names)) for day in missing}
+        cache.set_many(new, 24 * 3600)
+        kept.update(new)
+    games = {day: kept[keys[day]][0] for day in sorted(by_day) if kept[keys[day]][0]}
+    if len(missing) < len(keys):  # some evenings came from the cache: their players' names
+        pks = {pk for day in keys for pk in kept[keys[day]][1]}
+        names = dict(Player.objects.filter(pk__in=pks).values_list("pk", "name"))
+    return (*_day_evenings(games), names)
 
 
-def _kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
+def _replayed_days(season: Season, kind, pks) -> tuple[dict, dict]:
+    """The season's games of `kind` (those of `pks` only, when given) replayed: each result's
+    figures by date and game (`{date: {(game, i): {player: figure}}}`), and their players'
+    names."""
     games: dict[dt.date, dict[tuple, dict[int, int]]] = defaultdict(dict)
     names: dict[int, str] = {}
     zone = timezone.get_current_timezone()
-    for game in games_in_range(kind, season.start, season.end):
+    games_qs = games_in_range(kind, season.start, season.end)
+    if pks is not None:
+        games_qs = games_qs.filter(pk__in=pks)
+    for game in games_qs:
         played = kind.load(game, game.records.all())
         if played.state is None:
             continue
@@ -210,7 +233,7 @@ def _kind_evenings(season: Season, kind) -> tuple[list[Evening], dict, dict]:
             games[day][(game.pk, i)] = figures
         for p in played.players:
             names[p.pk] = p.name
-    return (*_day_evenings(games), names)
+    return games, names
 
 
 def season_kinds() -> list:

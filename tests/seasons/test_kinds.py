@@ -394,3 +394,35 @@ def test_rules_see_the_same_figures_as_the_kind():
     played = kind.load(game)
     assert kind.season_results(played) == [rules.beaten(p) for p in kind.table_results(played)]
     assert kind.season_results(played) == [{a.pk: 0, b.pk: 0, c.pk: 3, d.pk: 2}]
+
+
+def test_a_write_replays_only_its_own_evening(monkeypatch):
+    players = roster(4, "Soir")
+    a, b, c, d = players
+    first = keys_game(players, D1, games=[(0, {1: 2, 2: 1, 3: 0})])
+    keys_game(players, D2, games=[(1, {0: 1, 2: 1, 3: 1})])
+    keys_game(players, D3, games=[(2, {0: 1, 1: 1, 3: 1})])
+    season = make(kind="keys", start=D1, end=D3)
+    kind_class = type(kinds.get("keys"))
+    replayed = []
+    load = kind_class.load
+
+    def counting(self, game, *args, **kwargs):
+        replayed.append(game.pk)
+        return load(self, game, *args, **kwargs)
+
+    monkeypatch.setattr(kind_class, "load", counting)
+    selectors.season_standings(season)
+    assert len(replayed) == 3  # cold: every evening
+    replayed.clear()
+    selectors.season_standings(season)
+    assert replayed == []  # every evening from the cache
+    record_add(game=first, data={"suits": {p.pk: SUITS[i] for i, p in enumerate(players)},
+                                 "winner": d.pk, "keys": {a.pk: 0, b.pk: 0, c.pk: 0}})  # fmt: skip
+    replayed.clear()
+    with CaptureQueriesContext(connection) as ctx:
+        after = selectors.season_standings(season)
+    assert replayed == [first.pk]  # D1 only
+    assert len(ctx.captured_queries) == 5  # fingerprints, D1's games/seats/records, names
+    cache.clear()
+    assert selectors.season_standings(season).lines == after.lines  # as a cold read says
