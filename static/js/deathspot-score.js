@@ -42,6 +42,19 @@
     this.payments.push({ kind: kind, player: player, amount: amount, pot: this.pot, capped: due !== null && amount < due });
     if (this.pot === 0) this.ante();
   };
+  /* A share of the pot: paid without the ante, which follows the last share (_Ledger.share). */
+  Ledger.prototype.share = function (players) {
+    var each = Math.floor(this.pot / players.length);
+    var self = this;
+    if (each) {
+      players.forEach(function (player) {
+        self.balances[R.index(self.players, player)] += each;
+        self.pot -= each;
+        self.payments.push({ kind: "tricks", player: player, amount: each, pot: self.pot, capped: false });
+      });
+    }
+    if (this.pot === 0) this.ante();
+  };
 
   function zeros(n) {
     var out = [];
@@ -49,15 +62,23 @@
     return out;
   }
 
+  var TIE_POT_STAYS = "stays";
+  var TIE_POT_SHARED = "shared";
+
+  /* `options`: the stake, and the house rule `tie_pot` (scoring/deathspot.py DeathsPotRules):
+     "shared" shares the pot among the players tied for the most tricks; absent or "stays", as
+     written, the pot stays for the next deal. */
   function start(players, options) {
     var stake = options && "stake" in options ? options.stake : 1;
+    var tiePot = options && options.tie_pot === TIE_POT_SHARED ? TIE_POT_SHARED : TIE_POT_STAYS;
     var seats = R.checkPlayers(players, MIN_PLAYERS, MAX_PLAYERS, "ERR_PLAYER_COUNT");
     if (!R.isInt(stake) || stake < 1) throw new RuleError("ERR_STAKE");
     var ledger = new Ledger(seats, stake, zeros(seats.length), 0);
     ledger.ante();
     return {
       players: seats, stake: stake, balances: ledger.balances, pot: ledger.pot,
-      dealer: seats[0], opening: ledger.payments, history: [], finished: false, winner: null
+      dealer: seats[0], opening: ledger.payments, history: [], finished: false, winner: null,
+      rules: { tie_pot: tiePot }
     };
   }
 
@@ -119,7 +140,8 @@
         tricksWinner = leaders[0];
         ledger.pay("tricks", tricksWinner, null);
       } else {
-        tied = leaders;
+        tied = leaders;  // house default: the pot stays for the next deal
+        if (state.rules.tie_pot === TIE_POT_SHARED) ledger.share(leaders);
       }
     }
     var seat = R.index(players, state.dealer);
@@ -138,12 +160,13 @@
     return {
       players: players, stake: state.stake, balances: ledger.balances, pot: ledger.pot,
       dealer: players[(seat + 1) % players.length], opening: state.opening,
-      history: state.history.concat([result]), finished: false, winner: null
+      history: state.history.concat([result]), finished: false, winner: null, rules: state.rules
     };
   }
 
-  function play(players, deals, stake) {
-    return R.replay(start(players, { stake: stake === undefined ? 1 : stake }), playDeal, deals, "ERR_DEALS_TYPE");
+  function play(players, deals, stake, rules) {
+    var options = { stake: stake === undefined ? 1 : stake, tie_pot: rules ? rules.tie_pot : null };
+    return R.replay(start(players, options), playDeal, deals, "ERR_DEALS_TYPE");
   }
 
   // --- the state as the Python state's fields -------------------------------------------
@@ -158,13 +181,14 @@
       history: state.history.map(function (r) {
         return Object.assign({}, r, { balances: pairs(ps, r.balances) });
       }),
-      finished: state.finished, winner: state.winner
+      finished: state.finished, winner: state.winner, rules: state.rules
     };
   }
 
   function imported(state) {
     function values(list) { return list.map(function (pair) { return pair[1]; }); }
     return Object.assign({}, state, {
+      rules: state.rules || { tie_pot: TIE_POT_STAYS },
       balances: values(state.balances),
       history: state.history.map(function (r) { return Object.assign({}, r, { balances: values(r.balances) }); })
     });
@@ -211,7 +235,9 @@
         parts.push(say(text.death, { player: name(pay.player), amount: pay.amount }));
       } else if (pay.kind === "tricks") {
         var tricks = r.tricks.filter(function (pair) { return R.eq(pair[0], pay.player); })[0][1];
-        parts.push(say(text.tricks, { player: name(pay.player), tricks: tricks, amount: pay.amount }));
+        // house rule: the tied players share the pot
+        var said = r.tied.length ? text.tricks_share : text.tricks;
+        parts.push(say(said, { player: name(pay.player), tricks: tricks, amount: pay.amount }));
       } else {
         var line = [text.honours[pay.kind] + ": ", name(pay.player), " " + signed(pay.amount)];
         if (pay.capped) line.push(" " + text.capped);
@@ -224,7 +250,8 @@
         if (i) tied.push(", ");
         tied.push(name(pk));
       });
-      parts.push(say(text.tie, { players: tied }));
+      var shared = payments.some(function (pay) { return pay.kind === "tricks"; });
+      parts.push(say(shared ? text.tie_shared : text.tie, { players: tied }));
     }
     parts.push([fill(text.pot, { pot: r.pot })]);
     var out = [];
@@ -292,11 +319,15 @@
         return Object.assign({}, c);
       }
     },
-    start: function (players, options) {
-      // the page's options ({stake}), or start(players, stake) as the scoring tests call it
+    start: function (players, options, rules) {
+      // the page's options ({stake, tie_pot}), or start(players, stake, rules) as the scoring
+      // tests call it
       var given = options !== null && typeof options === "object" && !Array.isArray(options) &&
         Object.prototype.hasOwnProperty.call(options, "stake") && !R.isMap(options);
-      return start(players, given ? options : { stake: options === undefined ? 1 : options });
+      if (given) return start(players, options);
+      return start(players, {
+        stake: options === undefined ? 1 : options, tie_pot: rules ? rules.tie_pot : null
+      });
     },
     step: playDeal,
     playDeal: playDeal,

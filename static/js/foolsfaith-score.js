@@ -17,6 +17,8 @@
   var TRICKS_PER_ROUND = 8;
   var CARDS_TO_WIN = 2;
   var TIE_STAKE = 2;
+  var TIE_SAME_DEALER = "same";
+  var TIE_NEXT_DEALER = "next";
   var TRICK_ERRORS = R.trickErrors("ERR_ROUND_TYPE", "ERR_TRICKS_TOTAL");
 
   function zeros(n) {
@@ -25,9 +27,13 @@
     return out;
   }
 
-  function start(players) {
+  /* `rules`: the game's house rules (scoring/foolsfaith.py FoolsFaithRules as a plain
+     object, or the page's options that hold them): `tie_dealer` "next" moves the deal on after
+     a tied round; absent or "same", as written, the same dealer deals again. */
+  function start(players, rules) {
     var seats = R.checkPlayers(players, MIN_PLAYERS, MAX_PLAYERS, "ERR_PLAYER_COUNT");
     return {
+      rules: { tie_dealer: rules && rules.tie_dealer === TIE_NEXT_DEALER ? TIE_NEXT_DEALER : TIE_SAME_DEALER },
       players: seats,
       cards: zeros(seats.length),
       stake: 1,
@@ -64,7 +70,11 @@
       stake = 1;
     } else {
       tied = leaders;
-      dealer = state.dealer;  // house default: the same dealer deals again
+      if (state.rules.tie_dealer === TIE_NEXT_DEALER) {  // house rule: the next player deals
+        dealer = players[(R.index(players, state.dealer) + 1) % players.length];
+      } else {
+        dealer = state.dealer;  // house default: the same dealer deals again
+      }
       stake = TIE_STAKE;
     }
     var finished = winner !== null && cards[winner] >= CARDS_TO_WIN;
@@ -80,6 +90,7 @@
       cards: cards.slice()
     };
     return {
+      rules: state.rules,
       players: players,
       cards: cards,
       stake: stake,
@@ -93,8 +104,8 @@
     };
   }
 
-  function play(players, rounds) {
-    return R.replay(start(players), playRound, rounds, "ERR_ROUNDS_TYPE");
+  function play(players, rounds, rules) {
+    return R.replay(start(players, rules), playRound, rounds, "ERR_ROUNDS_TYPE");
   }
 
   // --- the state as the Python state's fields (dicts as pairs in seat order) --------------
@@ -115,6 +126,7 @@
       dealer: state.dealer,
       tricks: pairs(ps, state.tricks),
       rounds_won: pairs(ps, state.rounds_won),
+      rules: state.rules,
       history: state.history.map(function (r) {
         return {
           number: r.number,
@@ -143,6 +155,7 @@
       dealer: state.dealer,
       tricks: values(state.tricks),
       rounds_won: values(state.rounds_won),
+      rules: state.rules || { tie_dealer: TIE_SAME_DEALER },
       history: state.history.map(function (r) {
         return Object.assign({}, r, { tricks: values(r.tricks), cards: values(r.cards) });
       })

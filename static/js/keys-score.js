@@ -172,9 +172,11 @@
      each player's keys (0 to 5, not required) and guards (none, 0, 1 or 2). */
   function fields(seats, d) {
     var words = d.text.words;
+    // the house rule: a player may sit a game out (no suit), so a suit is not required
+    var partial = partialTable(d);
     var out = seats.map(function (pk) {
       return {
-        name: "suit_" + pk, type: "choice", choices: SUITS, required: true,
+        name: "suit_" + pk, type: "choice", choices: SUITS, required: !partial,
         messages: { required: fill(words.suit_required, { name: d.page.names[pk] }), invalid: words.choice }
       };
     });
@@ -192,10 +194,20 @@
     return out;
   }
 
-  /* KeysForm.clean: every loser's keys are set. */
+  function partialTable(d) {
+    return !!(d && d.page && d.page.options && d.page.options.partial_table);
+  }
+
+  /* Who plays this game: everyone, or (house rule) those given a suit. */
+  function playing(seats, values) {
+    return seats.filter(function (pk) { return values["suit_" + pk] !== null && values["suit_" + pk] !== ""; });
+  }
+
+  /* KeysForm.clean: every loser's keys are set (of those playing, under the house rule). */
   function clean(seats, values, d) {
     for (var i = 0; i < seats.length; i += 1) {
       var pk = seats[i];
+      if (partialTable(d) && (values["suit_" + pk] === null || values["suit_" + pk] === "")) continue;
       if (pk !== values.winner && values["keys_" + pk] === null) return d.text.form.required;
     }
     return null;
@@ -204,6 +216,7 @@
   /* KeysForm.record_data as the rules take it. */
   function record(seats, values) {
     var guards = [];
+    seats = playing(seats, values);  // KeysForm._playing
     seats.forEach(function (pk) {
       if (values["guards_" + pk] !== null) guards.push([pk, values["guards_" + pk]]);
     });

@@ -101,8 +101,11 @@
     var params = {};
     Object.keys(error.params).forEach(function (key) {
       var value = error.params[key];
+      var labels = (d.text.values || {})[key];
       if ((key === "player" || key === "winner") && Object.prototype.hasOwnProperty.call(d.page.names, value)) {
         value = d.page.names[value];
+      } else if (labels && typeof value === "string" && Object.prototype.hasOwnProperty.call(labels, value)) {
+        value = labels[value];  // a value the kind names (a suit)
       } else {
         value = window.RecordRules.pyText(value);
       }

@@ -47,13 +47,20 @@ def rules_order(seat_pks: Sequence[int], first_dealer: int) -> list[int]:
     return pks[k:] + pks[:k]
 
 
-def named_message(error: RuleError, names: Mapping[Any, str]) -> str:
-    """The rule's message in the current language, naming players by their label, not pk."""
+def named_message(
+    error: RuleError, names: Mapping[Any, str], values: Mapping[str, Mapping] | None = None
+) -> str:
+    """The rule's message in the current language, naming players by their label, not pk,
+    and a value the kind names (`ReplayedKind.rule_values`: a suit) by its label."""
     params = dict(error.params)
     for key in ("player", "winner"):
         if key in params:
             with contextlib.suppress(TypeError):  # an unhashable value: shown as it is
                 params[key] = names.get(params[key], params[key])
+    for key, labels in (values or {}).items():
+        if key in params:
+            with contextlib.suppress(TypeError):
+                params[key] = labels.get(params[key], params[key])
     text = gettext(error.template)
     return text % params if params else text
 
@@ -167,6 +174,8 @@ class ReplayedKind(kinds.Kind):
 
     #: The record's fields that map a player to a value (JSON keys are strings).
     player_maps: ClassVar[tuple[str, ...]] = ()
+    #: A rule message's parameters the kind names by a label (param -> {value: label}).
+    rule_values: ClassVar[Mapping[str, Mapping[Any, Any]]] = {}
     form_class: ClassVar[type]
     #: The history shows who dealt each record.
     shows_dealer: ClassVar[bool] = True
@@ -226,7 +235,7 @@ class ReplayedKind(kinds.Kind):
         try:
             states = self.replay(game, players, [r.data for r in recs])
         except ReplayError as e:  # never expected: every record was replayed when stored
-            message = named_message(e.error, names)
+            message = named_message(e.error, names, self.rule_values)
             log.error("game %s: stored records do not replay: %s", game.pk, message)
             return Played(game, self, players, recs, [], message, names)
         return Played(game, self, players, recs, states, "", names)
@@ -361,6 +370,11 @@ class ReplayedKind(kinds.Kind):
             rules.update({n: _(getattr(module, n)) for n in dir(module) if n.startswith("ERR_")})
         return {
             "rules": rules,
+            # a rule's parameter the kind names by its label (named_message)
+            "values": {
+                key: {str(code): str(label) for code, label in labels.items()}
+                for key, labels in self.rule_values.items()
+            },
             "form": {
                 "required": _("Set a number."),
                 "invalid": str(ERR_WHOLE),
@@ -382,18 +396,24 @@ class ReplayedKind(kinds.Kind):
             return None
         from django.templatetags.static import static
 
+        from . import house
+
+        options = {
+            o.name: o.default
+            if (found := (played.game.options or {}).get(o.name)) is None
+            else found
+            for o in self.options
+        }
+        rules = house.of_game(played.game)
+        if rules is not None:  # the game's house rules, beside the kind's options
+            options.update(rules.as_dict())
         return {
             "kind": self.identifier,
             "order": list(played.states[0].players),
             "seats": [p.pk for p in played.players],
             "names": {str(pk): name for pk, name in played.names.items()},
             "records": [js_value(self.rules_input(r.data)) for r in played.entries],
-            "options": {
-                o.name: o.default
-                if (found := (played.game.options or {}).get(o.name)) is None
-                else found
-                for o in self.options
-            },
+            "options": options,
             "scripts": " ".join(
                 [
                     self.offline_text_url(),

@@ -664,14 +664,17 @@ def replay_with(played: Played, number: int, new: Any):
     try:
         state = kind.step(played.state_before(number), new)
     except RuleError as e:
-        raise RuleRefused(named_message(e, played.names)) from e
+        raise RuleRefused(named_message(e, played.names, kind.rule_values)) from e
     for later in played.entries[number:]:
         try:
             state = kind.step(state, later.data)
         except RuleError as e:
             raise RuleRefused(
                 ERR_LATER_RECORD,
-                params={"number": later.number, "message": named_message(e, played.names)},
+                params={
+                    "number": later.number,
+                    "message": named_message(e, played.names, kind.rule_values),
+                },
             ) from e
     return state
 

@@ -10,7 +10,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from tarotclub.games.services import record_add
+from tarotclub.games.services import game_set_house_rules, record_add
 from tests.kinds.test_foolsfaith_offline_preview import NARROW, PAGE_AGAINST_SERVER, shots_folder
 from tests.kinds.test_keys_offline_preview import (
     AS_HELD,
@@ -76,11 +76,13 @@ def random_form(rng, game):
     return entry(game, tricks, **honours)
 
 
-@pytest.mark.parametrize("stake", [1, 3])
+@pytest.mark.parametrize(("stake", "tie_pot"), [(1, "stays"), (3, "shared")])
 def test_the_pages_preview_is_the_servers_for_many_entries(
-    live_server, browser, client, start, four, stake
+    live_server, browser, client, start, four, member, stake, tie_pot
 ):
     game = start("deathspot", four, stake=stake)
+    # the club's rule for a tie for the most tricks (the house default keeps the pot)
+    game = game_set_house_rules(game=game, rules={"tie_pot": tie_pot}, user=member)
     a = seats(game)
     record_add(game=game, data={"death": a[1], "excuse": None, "trump1": None, "trump11": None})
     url = live_server.url + reverse("games:deal_new", args=[game.token])
@@ -100,6 +102,8 @@ def test_the_pages_preview_is_the_servers_for_many_entries(
     hints = sum(1 for _, html in cases if "bar-hint" in html)
     assert scored >= 60 and hints >= 20, (scored, hints)  # rows and refusals both
     assert any("dp-name" in html for _, html in cases)
+    shares = sum(1 for _, html in cases if "part du pot" in html)  # the French row
+    assert (shares > 0) == (tie_pot == "shared"), shares
     page.evaluate("() => { window.setForm = " + SET.strip() + "; }")
     assert page.evaluate(PAGE_AGAINST_SERVER, cases) == []
     context.close()

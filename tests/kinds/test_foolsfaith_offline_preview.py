@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
-from tarotclub.games.services import record_add
+from tarotclub.games.services import game_set_house_rules, record_add
 
 NARROW = {"width": 360, "height": 780}
 
@@ -197,10 +198,15 @@ def random_form(rng, game):
     return data
 
 
-@pytest.mark.parametrize("history", ["new game", "one card each", "after a tie"])
+@pytest.mark.parametrize(
+    ("history", "tie_dealer"),
+    [("new game", "same"), ("one card each", "same"), ("after a tie", "next")],
+)
 def test_the_pages_preview_is_the_servers_for_many_entries(
-    live_server, browser, client, ff, history
+    live_server, browser, client, ff, member, history, tie_dealer
 ):
+    # the club's rule for the dealer after a tied round (as written: the same dealer)
+    ff = game_set_house_rules(game=ff, rules={"tie_dealer": tie_dealer}, user=member)
     rounds = {
         "new game": [],
         "one card each": [(5, 2, 1), (2, 5, 1), (1, 2, 5)],
@@ -229,5 +235,11 @@ def test_the_pages_preview_is_the_servers_for_many_entries(
     words = page.evaluate("() => window.OfflineText.foolsfaith.words")
     assert words["next"] != "Next:"
     assert any(words["next"] in html for _, html in cases) or history == "one card each"
+    if history == "after a tie":
+        # the club's rule: Chloé deals round 3 after the tie, and a round 3 tied in turn moves
+        # the deal on to Anne (as written, Bram would deal both)
+        line = escape(words["round"]["2"] % {"n": 4, "dealer": "Anne", "stake": 2})
+        ties = [html for _, html in cases if escape(words["tie"].split("%")[0]) in html]
+        assert len(ties) >= 5 and all(line in html for html in ties), (len(ties), line)
     assert page.evaluate(PAGE_AGAINST_SERVER, cases) == []
     context.close()

@@ -9,7 +9,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from tarotclub.games.services import record_add
+from tarotclub.games.services import game_set_house_rules, record_add
 from tests.kinds.test_foolsfaith_offline_preview import (
     NARROW,
     PAGE_AGAINST_SERVER,
@@ -136,6 +136,10 @@ def test_a_game_offline_is_the_servers(live_server, browser, kk, lang):
     shown = compare_online_and_offline(live_server, browser, kk, scenarios, lang, shots_folder())
     if lang == "en-GB":
         assert "Bram wins with ♠." in str(shown["Bram wins"]["online"])
+    # the suit is named as the buttons name it, in the page's language, never "hearts"
+    twice = str(shown["two in hearts"]["online"])
+    assert {"en-GB": "♥ Hearts", "fr-FR": "♥ Cœur", "nl-NL": "♥ Harten"}[lang] in twice, twice
+    assert "hearts" not in twice
 
 
 def random_form(rng, game):
@@ -153,11 +157,13 @@ def random_form(rng, game):
     return entry(game, suits, winner, held, guards)
 
 
-@pytest.mark.parametrize("table", ["three", "four"])
+@pytest.mark.parametrize(("table", "partial"), [("three", False), ("four", True)])
 def test_the_pages_preview_is_the_servers_for_many_entries(
-    live_server, browser, client, start, request, table
+    live_server, browser, client, start, request, member, table, partial
 ):
     game = start("keys", request.getfixturevalue(table))
+    # the club's rule that lets only some of the table play a game (as written: everyone)
+    game = game_set_house_rules(game=game, rules={"partial_table": partial}, user=member)
     url = live_server.url + reverse("games:deal_new", args=[game.token])
     preview_url = reverse("games:deal_preview", args=[game.token]) + "?n=1"
     context = browser.new_context(viewport=NARROW, locale="fr-FR")
@@ -174,6 +180,13 @@ def test_the_pages_preview_is_the_servers_for_many_entries(
     scored = sum(1 for _, html in cases if "bar-result" in html)
     hints = sum(1 for _, html in cases if "bar-hint" in html)
     assert scored >= 60 and hints >= 30, (scored, hints)  # rows and refusals both
+    # a player left without a suit sits the game out under the club's rule, else is refused
+    out = [
+        html
+        for data, html in cases
+        if any(k.startswith("suit_") and not v for k, v in data.items()) and "bar-result" in html
+    ]
+    assert (len(out) > 0) == partial, len(out)
     page.evaluate("() => { window.setForm = " + SET.strip() + "; }")
     assert page.evaluate(PAGE_AGAINST_SERVER, cases) == []
     context.close()

@@ -203,7 +203,7 @@ def test_keys_record_is_checked_against_the_seats(kk, three, make_players):
     twice = {"suits": {a: "hearts", b: "hearts", c: "clubs"}, "winner": a, "keys": {b: 1, c: 0}}
     with pytest.raises(GameError) as e:
         services.record_add(game=kk, data=twice)
-    assert e.value.messages == ["Bram chose hearts, which another player already has."]
+    assert e.value.messages == ["Bram chose ♥ Hearts, which another player already has."]
     kk.refresh_from_db()
     assert not kk.finished  # a Keys log never ends by itself
 

@@ -357,7 +357,7 @@ def test_keys_entry_screen_and_valid_game(client, kk, three):
 @pytest.mark.parametrize(
     ("suits", "keys", "message"),
     [
-        (["hearts", "hearts", "clubs"], (0, 1, 1), "Bram chose hearts, which another player"),
+        (["hearts", "hearts", "clubs"], (0, 1, 1), "Bram chose ♥ Hearts, which another player"),
         (["hearts", "spades", "stars"], (0, 1, 1), "Choose one of the buttons."),
         (["hearts", "spades", "clubs"], (0, 6, 1), "At most 5."),
         (["hearts", "spades", "clubs"], (0, "", 1), "Set a number."),

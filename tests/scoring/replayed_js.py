@@ -9,6 +9,7 @@ import itertools
 from pathlib import Path
 
 from scoring import RuleError
+from scoring._common import HouseRules
 
 JS = Path(__file__).resolve().parents[2] / "static" / "js"
 SAFE = 2**53 - 1
@@ -29,6 +30,8 @@ def to_js(value, state_js=None):
         return value
     if isinstance(value, float):
         return {"$float": value}
+    if isinstance(value, HouseRules):
+        return value.as_dict()  # a plain object, as the page's options hold them
     if isinstance(value, dict):
         return {"$map": [[to_js(k), to_js(v)] for k, v in value.items()]}
     if isinstance(value, list):

@@ -76,6 +76,7 @@ def state_js(state) -> dict:
         ],
         "finished": state.finished,
         "winner": to_js(state.winner),
+        "rules": state.rules.as_dict(),
     }
 
 
@@ -101,9 +102,10 @@ def js_call(name: str, args: tuple):
 
 
 def test_the_script_agrees_with_every_case_of_the_scoring_tests(script_page, monkeypatch):
-    from tests.scoring import test_deathspot, test_protocol
+    from tests.scoring import test_deathspot, test_house_rules, test_protocol
 
-    calls, ran = record_calls(monkeypatch, deathspot, PORTED, [test_deathspot, test_protocol])
+    tests = [test_deathspot, test_protocol, test_house_rules]
+    calls, ran = record_calls(monkeypatch, deathspot, PORTED, tests)
     monkeypatch.undo()
     assert ran > 40, ran
     counted = {name: sum(1 for n, _ in calls if n == name) for name in PORTED}
@@ -165,7 +167,11 @@ def random_game(rng: random.Random):
     deals = [random_deal(rng, seats) for _ in range(rng.choice([0, 1, 2, 3, 5, 8]))]
     if rng.random() < 0.01:
         deals = rng.choice([None, "deals", 5])
-    return players, deals, stake
+    # the house rule for a tie for the most tricks, as written or the club's (half each)
+    rules = deathspot.DeathsPotRules(
+        tie_pot=rng.choice(deathspot.DeathsPotRules.CHOICES["tie_pot"])
+    )
+    return players, deals, stake, rules
 
 
 def test_ten_thousand_random_games_agree(script_page):
@@ -176,6 +182,17 @@ def test_ten_thousand_random_games_agree(script_page):
     assert 4_000 <= valid <= 9_000, valid
     codes = {o["error"] for o in outcomes if "error" in o}
     assert len(codes) >= 12, sorted(codes)
+    # the club's rule shares the pot in some deals (a tricks payment in a tied deal)
+    shared = [
+        o
+        for o in outcomes
+        if "state" in o
+        and any(
+            r["tied"] and any(p["kind"] == "tricks" for p in r["payments"])
+            for r in o["state"]["history"]
+        )
+    ]
+    assert len(shared) > 300, len(shared)
     assert compare(script_page, "deathspot", cases, python_outcome, js_call) == []
 
 

@@ -68,6 +68,7 @@ def state_js(state) -> dict:
         "dealer": to_js(state.dealer),
         "tricks": pairs(state.tricks),
         "rounds_won": pairs(state.rounds_won),
+        "rules": state.rules.as_dict(),
         "history": [
             {
                 "number": r.number,
@@ -150,11 +151,13 @@ ORIGINALS = {name: getattr(foolsfaith, name) for name in RECORDED}
 
 
 def record_the_scoring_tests(monkeypatch):
-    """Every call tests/scoring/test_foolsfaith.py and test_protocol.py make to the rules (a
-    session stepped by hand is a round played): ([(name, args)], tests run)."""
-    from tests.scoring import test_foolsfaith, test_protocol
+    """Every call tests/scoring/test_foolsfaith.py, test_protocol.py and test_house_rules.py
+    make to the rules (a session stepped by hand is a round played): ([(name, args)], tests
+    run)."""
+    from tests.scoring import test_foolsfaith, test_house_rules, test_protocol
 
-    calls, ran = record_calls(monkeypatch, foolsfaith, RECORDED, [test_foolsfaith, test_protocol])
+    tests = [test_foolsfaith, test_protocol, test_house_rules]
+    calls, ran = record_calls(monkeypatch, foolsfaith, RECORDED, tests)
     return [("play_round" if name == "step" else name, args) for name, args in calls], ran
 
 
@@ -216,7 +219,11 @@ def random_game(rng: random.Random):
     rounds = [random_tricks(rng, seats) for _ in range(rng.choice([0, 1, 2, 2, 3, 3, 4, 5, 6, 9]))]
     if rng.random() < 0.01:
         rounds = rng.choice([None, "rounds", 5])
-    return players, rounds
+    # the house rule for a tied round, as written or the club's (half the games each)
+    rules = foolsfaith.FoolsFaithRules(
+        tie_dealer=rng.choice(foolsfaith.FoolsFaithRules.CHOICES["tie_dealer"])
+    )
+    return players, rounds, rules
 
 
 def test_ten_thousand_random_games_agree(script_page):
@@ -227,6 +234,15 @@ def test_ten_thousand_random_games_agree(script_page):
     # a real mix: most games replay, some end, and the refusals cover every code
     assert 4_000 <= len(valid) <= 9_000, len(valid)
     assert sum(1 for o in valid if o["state"]["finished"]) > 1_000
+    # the club's tie rule moves the dealer in some games still going
+    moved = [
+        o
+        for (_, (_, _, rules)), o in zip(cases, outcomes, strict=True)
+        if "state" in o
+        and rules.tie_dealer == "next"
+        and any(r["tied"] for r in o["state"]["history"])
+    ]
+    assert len(moved) > 500, len(moved)
     assert {o["error"] for o in outcomes if "error" in o} == set(JS_CODES)
     assert compare(script_page, cases) == []
 

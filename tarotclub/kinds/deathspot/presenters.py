@@ -129,9 +129,13 @@ def offline_words() -> dict:
         "re_ante": _("Everybody pays in again (%(stake)s each)."),
         "death": _("%(player)s shows Death and takes the pot (%(amount)s)."),
         "tricks": _("%(player)s takes the pot with %(tricks)s tricks (%(amount)s)."),
+        "tricks_share": _(
+            "%(player)s takes a share of the pot with %(tricks)s tricks (%(amount)s)."
+        ),
         "honours": {kind: honour_name(kind) for kind in HONOUR_LABELS},
         "capped": _("(all the pot held)"),
         "tie": _("Tie for the most tricks: %(players)s. The pot stays."),
+        "tie_shared": _("Tie for the most tricks: %(players)s share the pot."),
         "pot": _("Pot: %(pot)s"),
         "next_deal": _("Deal %(n)s: %(dealer)s deals (the deal passes to the right)."),
         "choice": str(ERR_CHOICE),

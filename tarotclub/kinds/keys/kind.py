@@ -13,6 +13,7 @@ from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import presenters
 from .forms import KeysForm
+from .labels import SUIT_LABELS
 
 
 class KeysStandings(GameStandingsTable):
@@ -52,6 +53,7 @@ class Keys(ReplayedKind):
     stylesheets = ("kinds/keys/keys.css",)
     shows_dealer = False
     player_maps = ("suits", "keys", "guards")
+    rule_values = {"suit": SUIT_LABELS}  # "… chose ♥ Hearts", never the stored code
     standings_table = KeysStandings
     standings_note = _(
         "Every game entered. Keys when losing: the average number of keys held at the end of "
