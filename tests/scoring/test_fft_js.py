@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from scoring import RuleError, fft
+from tests.scoring.replayed_js import differences
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "tarot-score.js"
 
@@ -220,12 +221,7 @@ def compare(page, cases):
     for name, kwargs in cases:
         calls.append(js_call(name, kwargs))
         expected.append(python_outcome(name, kwargs))
-    answers = page.evaluate(RUN_CASES, calls)
-    return [
-        (case, want, got)
-        for case, want, got in zip(cases, expected, answers, strict=True)
-        if want != got
-    ]
+    return differences(page, RUN_CASES, calls, cases, expected)
 
 
 # --- (a) every call the scoring tests make ----------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 
 from scoring import RuleError, foolsfaith
 from tests.scoring.replayed_js import (
+    differences,
     error_outcome,
     open_script_page,
     pairs,
@@ -136,12 +137,7 @@ def compare(page, cases):
     """Run `cases` ([(name, args)]) through the script; the ones that disagree."""
     calls = [js_call(name, args) for name, args in cases]
     expected = [python_outcome(name, args) for name, args in cases]
-    answers = page.evaluate(RUN_CASES, calls)
-    return [
-        (case, want, got)
-        for case, want, got in zip(cases, expected, answers, strict=True)
-        if want != got
-    ]
+    return differences(page, RUN_CASES, calls, cases, expected)
 
 
 # --- (a) every call the scoring tests make ----------------------------------------------------
