@@ -533,6 +533,19 @@ class ReplayedKind(kinds.Kind):
         """Each result this game gives, as a season counts it ({player pk: figure})."""
         return [season_rules.beaten(result) for result in self.table_results(played)]
 
+    def season_results_from(
+        self, game: Game, players: Sequence, datas: Sequence[Any]
+    ) -> list[dict[int, int]] | None:
+        """`season_results` of a game read as rows: a season replays hundreds of games, so
+        their seats and records are not made model instances, nor the players' labels.
+        `players`: objects with a pk and a name, in seat order; `datas`: the records' data in
+        order. None when the stored records no longer replay (`load` logs those)."""
+        try:
+            states = self.replay(game, players, datas)
+        except ReplayError:
+            return None
+        return self.season_results(Played(game, self, list(players), [], states))
+
     def standings(self, date_from=None, date_to=None):
         from .selectors import games_in_range
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from tarotclub.core import sql
 from tarotclub.players.models import Player
@@ -164,6 +165,11 @@ def game_list(
     return qs.order_by("-created_at", "-pk")
 
 
+def _midnight(day: dt.date) -> dt.datetime:
+    """The start of `day` in the current time zone."""
+    return timezone.make_aware(dt.datetime.combine(day, dt.time()))
+
+
 def games_in_range(
     kind, date_from: dt.date | None = None, date_to: dt.date | None = None
 ) -> QuerySet[Game]:
@@ -171,10 +177,12 @@ def games_in_range(
     qs = Game.objects.filter(
         kind=kind.identifier, tournament_table__isnull=True, archived_at__isnull=True
     )
+    # local midnights rather than `created_at__date`: the same days, and the database compares
+    # the stored times (SQLite would otherwise call back into Python for every row)
     if date_from:
-        qs = qs.filter(created_at__date__gte=date_from)
-    if date_to:
-        qs = qs.filter(created_at__date__lte=date_to)
+        qs = qs.filter(created_at__gte=_midnight(date_from))
+    if date_to and date_to < dt.date.max:
+        qs = qs.filter(created_at__lt=_midnight(date_to + dt.timedelta(days=1)))
     prefetch = [
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
         Prefetch("records", queryset=Record.objects.order_by("number")),

@@ -215,23 +215,41 @@ def _replayed_days(season: Season, kind, pks) -> tuple[dict, dict]:
     """The season's games of `kind` (those of `pks` only, when given) replayed: each result's
     figures by date and game (`{date: {(game, i): {player: figure}}}`), and their players'
     names."""
+    from types import SimpleNamespace
+
+    from tarotclub.games.models import Record
+
     games: dict[dt.date, dict[tuple, dict[int, int]]] = defaultdict(dict)
     names: dict[int, str] = {}
     zone = timezone.get_current_timezone()
-    games_qs = games_in_range(kind, season.start, season.end)
+    games_qs = games_in_range(kind, season.start, season.end).prefetch_related(None)
     if pks is not None:
         games_qs = games_qs.filter(pk__in=pks)
+    # three queries: the games, then their seats and their records as rows
+    chosen = games_qs.order_by().values("pk")
+    seated: dict[int, list] = defaultdict(list)
+    for game_id, player_id, name in (
+        Seat.objects.filter(game__in=chosen)
+        .order_by("game_id", "position")
+        .values_list("game_id", "player_id", "player__name")
+    ):
+        seated[game_id].append(SimpleNamespace(pk=player_id, name=name))
+    datas: dict[int, list] = defaultdict(list)
+    for game_id, data in (
+        Record.objects.filter(game__in=chosen)
+        .order_by("game_id", "number")
+        .values_list("game_id", "data")
+    ):
+        datas[game_id].append(data)
     for game in games_qs:
-        played = kind.load(game, game.records.all())
-        if played.state is None:
-            continue
-        results = kind.season_results(played)
+        players = seated[game.pk]
+        results = kind.season_results_from(game, players, datas[game.pk])
         if not results:
             continue
         day = timezone.localtime(game.created_at, zone).date()
         for i, figures in enumerate(results):
             games[day][(game.pk, i)] = figures
-        for p in played.players:
+        for p in players:
             names[p.pk] = p.name
     return games, names
 

@@ -308,3 +308,35 @@ def test_the_sheet_offers_archive_and_restore_to_who_may(client, member, four, d
     html = client.get(sheet).content.decode()
     assert "This game is archived." in html and "Restore this game" in html
     assert "Archive this game" not in html
+
+
+def test_games_in_range_counts_the_days_of_the_clubs_clock(four):
+    """A game started late in the evening belongs to that day (Europe/Paris), not to the UTC
+    date, at both ends of the range; the first and last minutes of the range count."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tarotclub.games import kinds
+    from tarotclub.games.models import Game
+    from tarotclub.games.selectors import games_in_range
+    from tarotclub.games.services import game_start
+
+    paris = timezone.get_default_timezone()
+    at = {
+        "before": dt.datetime(2026, 3, 9, 23, 59, tzinfo=paris),
+        "first minute": dt.datetime(2026, 3, 10, 0, 0, tzinfo=paris),  # 23:00 UTC the day before
+        "late": dt.datetime(2026, 3, 12, 23, 30, tzinfo=paris),  # 22:30 UTC, the same day
+        "after": dt.datetime(2026, 3, 13, 0, 30, tzinfo=paris),  # 23:30 UTC on the 12th
+    }
+    pks = {}
+    for label, when in at.items():
+        game = game_start(players=four, kind="keys")
+        Game.objects.filter(pk=game.pk).update(created_at=when)
+        pks[game.pk] = label
+    keys = kinds.get("keys")
+    found = {pks[g.pk] for g in games_in_range(keys, dt.date(2026, 3, 10), dt.date(2026, 3, 12))}
+    assert found == {"first minute", "late"}
+    assert {pks[g.pk] for g in games_in_range(keys, None, dt.date(2026, 3, 9))} == {"before"}
+    assert {pks[g.pk] for g in games_in_range(keys, dt.date(2026, 3, 13))} == {"after"}
+    assert len(games_in_range(keys, None, dt.date.max)) == 4  # the last day there is

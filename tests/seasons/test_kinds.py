@@ -311,8 +311,8 @@ def test_a_fools_faith_season_counts_the_players_beaten_winner_first():
     season = make(kind="foolsfaith")
     with CaptureQueriesContext(connection) as ctx:
         standings = selectors.season_standings(season)
-    # cold: the games' fingerprint, then games, seats, records, challenge cards given
-    assert len(ctx.captured_queries) == 5
+    # cold: the games' fingerprint, then the games, their seats and their records as rows
+    assert len(ctx.captured_queries) == 4
     by_player = {line.player: line for line in standings.lines}
     winner = played.state.winner
     assert by_player[winner].results[("d", D1.isoformat())] == rules.Result(4, 1, 1)
@@ -405,13 +405,13 @@ def test_a_write_replays_only_its_own_evening(monkeypatch):
     season = make(kind="keys", start=D1, end=D3)
     kind_class = type(kinds.get("keys"))
     replayed = []
-    load = kind_class.load
+    replay = kind_class.season_results_from
 
     def counting(self, game, *args, **kwargs):
         replayed.append(game.pk)
-        return load(self, game, *args, **kwargs)
+        return replay(self, game, *args, **kwargs)
 
-    monkeypatch.setattr(kind_class, "load", counting)
+    monkeypatch.setattr(kind_class, "season_results_from", counting)
     selectors.season_standings(season)
     assert len(replayed) == 3  # cold: every evening
     replayed.clear()
