@@ -9,7 +9,8 @@ PORT ?= 8000
 SERVE_HOST ?= 0.0.0.0
 # Test processes (pytest-xdist): one per core; a test file stays in one process.
 TEST_WORKERS ?= auto
-PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+# Under CI (CI=true) the slowest tests are listed, to keep the run within its budget.
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(if $(filter true,$(CI)),--durations=25)
 
 .PHONY: run serve test test-production test-postgres setup lint format messages bench bench-load check-migrations clean
 
