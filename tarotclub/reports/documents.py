@@ -323,6 +323,9 @@ def federation_grid(sheet: TableSheet) -> FederationGrid:
 # The grid's columns before the scores (print.css, `table.grid .n` …): their widths, with the
 # cells' padding and borders, in pt; the score columns share what is left.
 GRID_INFO_WIDTHS_MM = {"n": 7, "who": 22, "contract": 22, "small": 13, "bonus": 19}
+#: At five players the deal's columns narrow (print.css `.sheet.players-5`): the score columns
+#: get the room a "+1760" and a total of "−1790" need.
+GRID_INFO_WIDTHS_MM_FIVE = {"n": 7, "who": 18, "contract": 19, "small": 11, "bonus": 15}
 GRID_PADDING_MM = 1.2
 GRID_BORDER_PT = 0.35
 _PT_PER_MM = 72 / 25.4
@@ -347,9 +350,10 @@ def grid_rules(players: int, *, partner: bool) -> str:
     SVG's unit, 0.75 pt) whatever the table's width.
     """
     px = 4 / 3  # pixels a point
+    widths = GRID_INFO_WIDTHS_MM_FIVE if players >= 5 else GRID_INFO_WIDTHS_MM
     edges, x = [], 0.0
     for name in grid_info_columns(partner):
-        x += GRID_INFO_WIDTHS_MM[name] * _PT_PER_MM + 2 * GRID_PADDING_MM * _PT_PER_MM
+        x += widths[name] * _PT_PER_MM + 2 * GRID_PADDING_MM * _PT_PER_MM
         x += 2 * GRID_BORDER_PT
         edges.append(f'<line x1="{x * px:.3f}" x2="{x * px:.3f}" y2="100%"/>')
     for k in range(1, players):

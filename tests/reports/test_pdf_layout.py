@@ -232,3 +232,65 @@ def test_the_standings_zebra_is_on_the_rows_and_cells_carry_their_class_only(fin
     for number, row in enumerate(rows, start=1):
         assert (row.background is not None) == (number % 2 == 0), number
         assert all(cell.background is None for cell in row.children)
+
+
+def test_a_five_player_sheets_scores_fit_their_cells(make_players):
+    """A casual sheet of five with two slams: every score, running total and total fits inside
+    its cell's padding (a "+1760" beside a "−880" never touches it), and the heading's names
+    break after their hyphen, not inside a word."""
+    from fractions import Fraction
+
+    from tarotclub.games import selectors as game_selectors
+    from tarotclub.games.services import game_start
+    from tarotclub.kinds.tarot import services as tarot
+    from tarotclub.reports import documents
+
+    players = make_players(
+        "Marie-Élisabeth Vandenberghe", "Jean-Baptiste Van der Heyden", "Anne", "Bart", "Luc"
+    )
+    game = game_start(players=players, kind="tarot")
+    for i in range(6):
+        seated = game_selectors.seat_players(game)
+        active = tarot.active_players(game, tarot.dealer_for(game, i + 1, seated), seated)
+        big = i in (0, 3)
+        tarot.deal_add(
+            game=game,
+            data=tarot.DealInput(
+                taker=active[i % 5].pk,
+                partner=active[(i + 1) % 5].pk,
+                contract="garde_contre" if big else "prise",
+                bouts=3 if big else 1,
+                points=Fraction(91 if big else 44 + 4 * i),
+                chelem="announced_made" if big else "none",
+            ),
+        )
+    sheet = documents.casual_sheet(game, base_url="http://testserver/")
+    with translation.override("en"):
+        document = laid_out(
+            "reports/game_sheet_pdf.html", {"sheet": sheet, "game": game, "doc_title": "Sheet"}
+        )
+    grid, groups = grid_of(document.pages[0])
+    scores = [
+        cell
+        for group in ("tbody", "tfoot")
+        for row in groups[group].children
+        for cell in row.children
+        if "score" in (cell.element.get("class") or "").split()
+    ]
+    assert len(scores) == 5 * 6 + 5
+    assert any("1760" in "".join(cell.element.itertext()) for cell in scores)
+    for cell in scores:
+        for line in (b for b in cell.descendants() if type(b).__name__ == "LineBox"):
+            assert line.width <= cell.width + 0.01, "".join(cell.element.itertext())
+    heads = [
+        c for c in groups["thead"].children[0].children if "score" in (c.element.get("class") or "")
+    ]
+    broken = []
+    for cell in heads:
+        lines = [b for b in cell.descendants() if type(b).__name__ == "LineBox"]
+        words = [
+            "".join(t.text for t in line.descendants() if type(t).__name__ == "TextBox").strip()
+            for line in lines
+        ]
+        broken += [w for w in words[:-1] if w and not w.endswith("-")]
+    assert broken == []  # "Marie-" / "Élisabeth", never "Marie-Élisab" / "eth"

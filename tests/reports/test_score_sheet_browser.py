@@ -104,6 +104,18 @@ def test_the_score_sheet_on_a_phone(phone, live_server, artifacts):
                 cell = f"{sign}{abs(net)}"
                 assert balance[i] == cell  # one cell over both columns, on the phone
             assert any(len(c) == 4 for row in body for c in row)  # a four-digit score
+            # every figure keeps 2 px from its cell's sides: two neighbours never
+            # read as one number ("0" beside "1002" is not "01002")
+            tight = page.evaluate(
+                """() => [...document.querySelectorAll('table.fed-sheet td')].filter(td => {
+                    if (!td.textContent.trim()) return false;
+                    const range = document.createRange();
+                    range.selectNodeContents(td);
+                    const box = td.getBoundingClientRect(), text = range.getBoundingClientRect();
+                    return text.left < box.left + 2 || text.right > box.right - 2;
+                }).map(td => td.textContent.trim())"""
+            )
+            assert tight == [], (lang, size, tight)
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         # a player's position card, from "Where do I sit?"
         player = Player.objects.get(name=LONG_NAMES[0])
