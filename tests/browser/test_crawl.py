@@ -52,10 +52,11 @@ CATEGORIES = (
     "axe",
 )
 
-#: How many pages of one shape are checked: a path without a query (each game kind and each
-#: tournament state renders differently, and the seeds name one of each), and a path with a
-#: given set of query keys (?sort=, ?page=: the same page sorted or paged).
-PER_PATH_SHAPE = 2
+#: How many pages of one shape are checked besides the seeds: a path without a query (each
+#: game kind and each tournament state renders differently: the seeds name one of each, and
+#: a seed is always checked), and a path with a given set of query keys (?sort=, ?page=: the
+#: same page sorted or paged).
+PER_PATH_SHAPE = 1
 PER_QUERY_SHAPE = 1
 #: Downloads are only checked for their status and type: one of each shape.
 PER_DOWNLOAD_SHAPE = 1
