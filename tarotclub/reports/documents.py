@@ -323,8 +323,8 @@ def federation_grid(sheet: TableSheet) -> FederationGrid:
 # The grid's columns before the scores (print.css, `table.grid .n` …): their widths, with the
 # cells' padding and borders, in pt; the score columns share what is left.
 GRID_INFO_WIDTHS_MM = {"n": 7, "who": 22, "contract": 22, "small": 13, "bonus": 19}
-#: At five players the deal's columns narrow (print.css `.sheet.players-5`): the score columns
-#: get the room a "+1760" and a total of "−1790" need.
+#: At five players the deal's columns narrow (print.css `.sheet.players-5`; the federation's
+#: grid has its own widths): the score columns get the room a "+1760" and a "−1790" need.
 GRID_INFO_WIDTHS_MM_FIVE = {"n": 7, "who": 18, "contract": 19, "small": 11, "bonus": 15}
 GRID_PADDING_MM = 1.2
 GRID_BORDER_PT = 0.35
