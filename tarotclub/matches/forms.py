@@ -10,7 +10,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.core.forms import ModelPkChoiceField, StrictDateField, WholeNumberField
+from tarotclub.core.forms import StrictDateField, WholeNumberField
 from tarotclub.players.models import Player
 
 from .models import MatchContract, TeamMatch, placing_team
@@ -62,14 +62,16 @@ class MatchForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        roster = _roster()
+        # the roster read once for the 12 lists; a posted value must be one of its keys
+        roster = [("", "—"), *((str(p.pk), p.name) for p in _roster())]
         for team in "ab":
             for i in range(1, MAX_PLAYERS + 1):
-                self.fields[f"{team}_{i}"] = ModelPkChoiceField(
+                self.fields[f"{team}_{i}"] = forms.TypedChoiceField(
                     label=_("Captain") if i == 1 else _("Player %(n)s") % {"n": i},
-                    queryset=roster,
+                    choices=roster,
+                    coerce=int,
+                    empty_value=None,
                     required=i <= MIN_PLAYERS,
-                    empty_label="—",
                     error_messages={
                         "invalid_choice": _("Choose a player from the list."),
                         "required": _("Each team has 4 to 6 players, the captain first."),
