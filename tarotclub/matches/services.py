@@ -168,7 +168,7 @@ def match_create(
     return match
 
 
-def _side(quarter: Quarter | None, team: str) -> dict | None:
+def _side(quarter: Quarter | None, team: str, names: dict) -> dict | None:
     """What one team entered for a quarter (None: nothing yet)."""
     if quarter is None:
         return None
@@ -180,7 +180,7 @@ def _side(quarter: Quarter | None, team: str) -> dict | None:
         for r in sorted(quarter.results.all(), key=lambda r: r.board)
         if r.team == team
     ]
-    side = {"attacker": attacker, "results": results}
+    side = {"attacker_id": attacker, "attacker": names.get(attacker, ""), "results": results}
     if placing_team_of(quarter.number) == team:
         side["closed"] = quarter.closed
     return side
@@ -264,8 +264,9 @@ def quarter_record(
                     params={"name": members[attacker_pk].name, "number": other.number},
                 )
         quarter = quarters.get(number)
-        before = _side(quarter, team)
-        after = {"attacker": attacker_pk, "results": clean}
+        names = {pk: p.name for pk, p in members.items()}
+        before = _side(quarter, team, names)
+        after = {"attacker_id": attacker_pk, "attacker": names[attacker_pk], "results": clean}
         if team == placing:
             after["closed"] = closed
         if before == after:

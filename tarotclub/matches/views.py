@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from scoring import duplicate as rules
+from scoring.fft import CONTRACT_LABELS
 from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import add_validation_error
 from tarotclub.reports import duplicate as docs
@@ -125,8 +126,10 @@ def results_context(sheet) -> dict:
     context = docs.team_match_context(match=sheet.data, event=_event(sheet.match))
     entered = {q.number for q in sheet.data.quarters}
     diff_a, diff_b = docs.team_match_totals(sheet.data)
+    placed = {s.number: sheet.match.team_name(s.placed_by) for s in sheet.quarters}
     return {
         **context,
+        "quarter_rows": [(q, placed[q.number]) for q in context["quarters"]],
         "sheet": sheet,
         "tm": sheet.match,
         "states": sheet.quarters,
@@ -175,9 +178,9 @@ def export_rows(sheet) -> tuple[list[str], list[list]]:
                 [
                     q.number,
                     b.board,
-                    docs._contract(b.a_contract),
+                    str(CONTRACT_LABELS[b.a_contract]),
                     b.a_score,
-                    docs._contract(b.b_contract),
+                    str(CONTRACT_LABELS[b.b_contract]),
                     b.b_score,
                     b.a_score - b.b_score,
                     float(pa),

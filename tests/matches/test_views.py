@@ -133,6 +133,7 @@ def test_the_worked_quarter_through_the_page(director_client):
     for figure in ("7.071", "10.488", "8.602", "17.559", f"{MINUS}110", f"{MINUS}168"):
         assert figure in text
     assert "Gent leads; the match is not over." in text
+    assert "Rooms placed by Lille." in text
     assert "-110" not in text
     with translation.override("fr"):
         fr = director_client.get(
