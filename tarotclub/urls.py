@@ -29,6 +29,7 @@ urlpatterns = [
     *(path("", include((k.urls, k.identifier))) for k in kinds.all_kinds() if k.urls),
     path("", include("tarotclub.tournaments.urls")),
     path("", include("tarotclub.seasons.urls")),
+    path("", include("tarotclub.matches.urls")),
     path("", include("tarotclub.reports.urls")),
     path("admin/", admin.site.urls),
 ]

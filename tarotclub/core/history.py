@@ -49,6 +49,8 @@ def show(value) -> str:
     if isinstance(value, (list, tuple)):
         nested = any(isinstance(v, (list, tuple, Mapping)) for v in value)
         return ("; " if nested else ", ").join(_item(v) for v in value)
+    if isinstance(value, int | float) and value < 0:
+        return f"\u2212{-value}"  # a real minus sign, as every figure of the site
     return str(value)
 
 

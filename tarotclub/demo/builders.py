@@ -391,4 +391,7 @@ def demo_club(user=None) -> dict:
     built["tournaments"] = demo_tournaments(user, players, long_names)
     built["season"] = demo_season(user, players, built["tournaments"])
     built["kind_season"] = demo_keys_season(user, players, long_names)
+    from tarotclub.matches.demo import demo_team_match
+
+    built["team_match"] = demo_team_match(user, players, long_names)
     return built

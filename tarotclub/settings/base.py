@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "tarotclub.ratings",
     "tarotclub.search",
     "tarotclub.seasons",
+    "tarotclub.matches",
     # The game kinds: one package each; each line registers one kind (`games.kinds`).
     "tarotclub.kinds.tarot",
     "tarotclub.kinds.foolsfaith",

@@ -323,6 +323,9 @@ def seeds(built: dict) -> list[str]:
         for name in ("standings", "manage", "projector", "where", "players", "deals"):
             app = "reports" if name in ("players", "deals") else "tournaments"
             urls.append(reverse(f"{app}:{name}", args=[t.pk]))
+    match = built["team_match"]
+    urls.append(reverse("matches:results", args=[match.pk]))
+    urls.append(reverse("matches:quarter", args=[match.pk, 4]))
     running = built["tournaments"]["running"]
     open_table = running.tables.filter(round=running.current_round, game__locked=False).first()
     if open_table is not None:

@@ -219,6 +219,12 @@ class Site:
         self.tournament = tournaments.tournament_start(tournament=t)
         self.table = Table.objects.filter(tournament=t).order_by("number").first()
         self.entry = t.entries.order_by("pk").first()
+        from tarotclub.matches.services import match_create  # a team match (issue 14)
+
+        self.match = match_create(
+            name="Derby", date=t.date, boards=16, a_name="A", b_name="B",
+            a_players=players[:4], b_players=players[4:],
+        )  # fmt: skip
         self.pks = [p.pk for p in players]
         # every game page once for a tarot game and once for a Fool's Faith game ("@ff")
         routes = route_names()
@@ -293,7 +299,17 @@ class Site:
             },
             "tournaments:house_rules": house_rules,
             "tournaments:next": {"force": "1"},
-        }
+            "matches:new": {
+                "name": "Derby", "date": "2027-03-20", "boards": "16", "a_name": "A",
+                "b_name": "B", **{f"a_{i}": str(self.pks[i - 1]) for i in range(1, 5)},
+                **{f"b_{i}": str(self.pks[i + 3]) for i in range(1, 5)},
+            },
+            "matches:quarter": {
+                "team": "A", "a-attacker": str(self.pks[0]), "a-closed": "A",
+                **{f"a-{f}_{b}": v for b in range(1, 5)
+                   for f, v in (("contract", "garde"), ("result", "made"), ("score", "50"))},
+            },
+        }  # fmt: skip
 
     def kwargs(self, name: str, params: list[str]) -> dict:
         namespace = name.split(":")[0]
@@ -306,7 +322,7 @@ class Site:
         pk = {
             "players:edit": self.player.pk,
             "foolsfaith:challenge_edit": self.challenge.pk,
-        }.get(name, self.tournament.pk)
+        }.get(name, self.match.pk if namespace == "matches" else self.tournament.pk)
         values = {
             "token": token,
             "pk": pk,

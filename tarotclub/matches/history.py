@@ -1,0 +1,18 @@
+"""What a team match's history says: the actions its services log (`core.models.log_action`)."""
+
+from django.utils.translation import gettext_lazy as _
+
+from tarotclub.core.history import field
+from tarotclub.core.models import action
+
+CREATED = action("match.created", _("team match created"))
+QUARTER_RECORDED = action("match.quarter_recorded", _("team match quarter recorded"))
+
+# how the history page names the keys of a quarter's before/after
+field("quarter", _("quarter"))
+field("team", _("team"))
+field("attacker", _("attacker"))
+field("closed", _("closed room"))
+field("results", _("results (board, contract, score)"))
+field("boards", _("boards"))
+field("teams", _("teams"))

@@ -1,0 +1,24 @@
+import pytest
+from django.urls import reverse
+
+from tarotclub.core.history import show
+
+from .helpers import make_match
+
+pytestmark = pytest.mark.django_db
+MINUS = "\u2212"
+
+
+def test_a_negative_number_in_the_history_has_a_real_minus():
+    assert show(-168) == f"{MINUS}168"
+    assert show([[2, "garde", -58]]) == f"2, garde, {MINUS}58"
+    assert show(66) == "66" and show(True) == "yes"
+
+
+def test_the_history_page_names_the_attacker_and_shows_real_minuses(client, director):
+    make_match(quarters=1)
+    client.force_login(director)
+    page = client.get(reverse("history")).content.decode()
+    assert "team match quarter recorded" in page
+    assert "Anne Dupont" in page  # the attacker by name, not by number
+    assert f"{MINUS}168" in page and "-168" not in page
