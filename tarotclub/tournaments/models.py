@@ -14,7 +14,9 @@ from tarotclub.players.models import Player
 from . import seating
 
 #: The seats of a table in their order, in the reader's language (the planner's names).
-SEAT_NAMES = [_(name) for name in seating.SEAT_NAMES]
+SEAT_NAMES = [_(name) for name in seating.SEAT_NAMES] + [_("Sixth")]
+#: A triplette table's seats: the North-South team's 3 players, then the East-West team's.
+TRIPLETTE_SEAT_NAMES = [_("North-South")] * 3 + [_("East-West")] * 3
 
 
 def new_seed() -> int:

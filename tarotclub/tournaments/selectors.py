@@ -23,7 +23,16 @@ from tarotclub.players.models import Player
 from tarotclub.players.selectors import roster
 
 from .history import ENTRY_REMOVED
-from .models import SEAT_NAMES, Entry, Ranking, RedrawnTable, Status, Table, Tournament
+from .models import (
+    SEAT_NAMES,
+    TRIPLETTE_SEAT_NAMES,
+    Entry,
+    Ranking,
+    RedrawnTable,
+    Status,
+    Table,
+    Tournament,
+)
 
 
 @dataclass
@@ -306,6 +315,7 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
     out = []
     for pk, number, game, token, locked, options, done in tables:
         planned = (options or {}).get("deals") or 0
+        names = TRIPLETTE_SEAT_NAMES if (options or {}).get("triplette") else SEAT_NAMES
         if locked:
             state = "confirmed"
         elif done == 0:
@@ -316,7 +326,7 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
             {
                 "table": RoundTable(pk=pk, number=number),
                 "game": RoundGame(pk=game, token=token, locked=locked),
-                "seats": [(SEAT_NAMES[pos], p) for pos, p in sorted(seats[game])],
+                "seats": [(names[pos], p) for pos, p in sorted(seats[game])],
                 "done": done,
                 "planned": planned,
                 "state": state,
