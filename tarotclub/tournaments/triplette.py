@@ -162,6 +162,7 @@ def ranking_rows(g: TripletteGraded, which: str) -> list[dict]:
         {
             "place": place,
             "key": key,
+            "code": f"{key[0]}{key[1]}",
             "name": g.name(key),
             "line": _("North-South") if key[0] == "NS" else _("East-West"),
             "members": ", ".join(e.player.name for e in g.keys.get(key, ("", []))[1]),

@@ -197,6 +197,54 @@ def grading(request, pk: int):
     return render(request, "tournaments/triplette/grading.html", {"t": t, "g": g, "sheets": sheets})
 
 
+def _team_key(seat: str) -> tuple[str, int]:
+    """ "NS2" → ("NS", 2); anything else is not found."""
+    line, number = seat[:2], seat[2:]
+    if line not in rules.LINES or not number.isdigit() or len(number) > 3:
+        raise Http404
+    return line, int(number)
+
+
+@director_required
+def record(request, pk: int, seat: str):
+    """A triplette's record (feuille de route, 1.10), as its captain asks for it: every board
+    attacked or defended, against whom, the score and the grade, and the percentages."""
+    t = _triplette(pk)
+    g = triplette.graded(t)
+    key = _team_key(seat)
+    if g is None or key not in g.keys:
+        raise Http404
+    res = g.results
+    rows = []
+    for play, attacked, grade in sorted(
+        res.boards.get(key, []), key=lambda x: (x[0].round, x[0].board)
+    ):
+        other = play.east_west if play.north_south == key else play.north_south
+        rows.append(
+            {
+                "round": play.round,
+                "table": play.table,
+                "board": play.board,
+                "attacked": attacked,
+                "opponent": g.name(other),
+                "score": play.score,
+                "grade": grade,
+            }
+        )
+    members = g.keys[key][1]
+    context = {
+        "t": t,
+        "name": g.name(key),
+        "line": members[0].get_line_display(),
+        "members": [{"name": e.player.name, "colour": _colour(e.badge)} for e in members],
+        "attack": res.attack.get(key),
+        "defence": res.defence.get(key),
+        "overall": res.overall.get(key),
+        "rows": rows,
+    }
+    return render(request, "tournaments/triplette/record.html", context)
+
+
 def rankings(request, t: Tournament):
     """The public page of a triplette tournament (its standings): both rankings of the teams,
     the alternating one first and marked (it counts for one session, p. 21)."""

@@ -43,6 +43,11 @@ urlpatterns = [
         name="triplette_grading",
     ),
     path(
+        "tournaments/<int:pk>/triplettes/record/<str:seat>/",
+        triplette_views.record,
+        name="triplette_record",
+    ),
+    path(
         "tournaments/<int:pk>/triplettes/results.pdf",
         triplette_views.results_pdf,
         name="triplette_results_pdf",

@@ -114,6 +114,16 @@ def test_pages_of_a_played_session(director_client, client):
     assert by_pk[table.game.options["imposed"][0][0]] in boards.content.decode()
     grading = director_client.get(reverse("tournaments:triplette_grading", args=[pk]))
     assert "100" in grading.content.decode()
+    record_url = reverse("tournaments:triplette_record", args=[pk, best["code"]])
+    assert (
+        record_url
+        in director_client.get(reverse("tournaments:standings", args=[pk])).content.decode()
+    )
+    record = director_client.get(record_url).content.decode()
+    assert best["name"] in record and record.count("<tr>") == 3 + 8
+    for seat in ("NS9", "XX1", "NS", "N1", "NS1x"):
+        url = reverse("tournaments:triplette_record", args=[pk, seat])
+        assert director_client.get(url).status_code == 404
     export = client.get(reverse("tournaments:triplette_export", args=[pk, "csv"]))
     rows = list(csv.reader(io.StringIO(export.content.decode("utf-8-sig"))))
     assert len(rows) == 5 and rows[1][2] == best["name"]
@@ -178,6 +188,7 @@ def test_pages_read_a_constant_number_of_queries(
         ("tournaments:triplette_boards", [pk], director_client, 6),
         ("tournaments:triplette_results_pdf", [pk], director_client, 5),
         ("tournaments:triplette_grading", [pk], director_client, 5),
+        ("tournaments:triplette_record", [pk, "EW1"], director_client, 5),
         ("tournaments:standings", [pk], client, 3),
         ("tournaments:triplette_export", [pk, "csv"], client, 3),
     ]:
