@@ -436,9 +436,8 @@ def find_seat(tournament: Tournament, query: str) -> list[dict]:
         .annotate(table_number=F("game__tournament_table__number"))
         .order_by("player__name_key")[:20]
     )
-    return [
-        {"player": s.player, "table": s.table_number, "seat": SEAT_NAMES[s.position]} for s in seats
-    ]
+    names = TRIPLETTE_SEAT_NAMES if tournament.triplette else SEAT_NAMES
+    return [{"player": s.player, "table": s.table_number, "seat": names[s.position]} for s in seats]
 
 
 def entry_was_removed(tournament: Tournament, entry_pk: int) -> bool:
@@ -635,7 +634,9 @@ def _card(t: Tournament, name: str, licence: str, team: str, rounds: dict) -> Po
             CardRound(
                 round=n,
                 table=table,
-                seat=str(SEAT_NAMES[position]) if position is not None else "",
+                seat=str((TRIPLETTE_SEAT_NAMES if t.triplette else SEAT_NAMES)[position])
+                if position is not None
+                else "",
                 current=n == t.current_round,
                 seated=n <= t.current_round,
             )

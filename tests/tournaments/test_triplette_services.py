@@ -295,3 +295,15 @@ def test_graded_teams_half_attack_half_defence():
         sheet = triplette.grading_rows(g, board)
         assert len(sheet) == 2
         assert sum(r["attack"] for r in sheet) == 50 * 2
+
+
+def test_where_do_i_sit_names_the_teams_line():
+    from tarotclub.tournaments import selectors
+
+    t, teams = make_triplette(4, rounds=2)
+    services.tournament_start(tournament=t)
+    t.refresh_from_db()
+    for members in teams:
+        line = Entry.objects.get(player=members[0]).line
+        found = selectors.find_seat(t, members[0].name)
+        assert [str(f["seat"]) for f in found] == ["North-South" if line == "NS" else "East-West"]
