@@ -14,6 +14,7 @@ through its North and East lines (see `scoring.triplette`). Grading is the resul
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -21,7 +22,7 @@ from scoring import triplette as rules
 from scoring.movement import Movement, boards_of_set
 
 from . import duplicate
-from .models import Badge, Entry, Tournament
+from .models import Entry, Tournament
 
 IMPOSED_CONTRACT = duplicate.IMPOSED_CONTRACT
 
@@ -62,15 +63,21 @@ def _first_colour(t: Tournament) -> str:
     return t.first_colour or rules.draw_first_colour(t.seed, t.colour_draws)
 
 
+@lru_cache(maxsize=16)
+def _schedule(m: Movement, per_set: int) -> dict[tuple[int, int], list]:
+    """`scoring.triplette.schedule` by (round, table), worked out once per movement (a round
+    of 30 tables asks for it 30 times)."""
+    out: dict[tuple[int, int], list] = {}
+    for d in rules.schedule(m, per_set):
+        out.setdefault((d.round, d.table), []).append(d)
+    return out
+
+
 def table_options(t: Tournament, m: Movement, round_number: int, table: int, seated) -> dict:
     """A triplette table's game options: boards, the imposed taker, the four of each board."""
     ns, ew = list(seated[:3]), list(seated[3:])
     first = _first_colour(t)
-    deals = [
-        d
-        for d in rules.schedule(m, t.deals_per_round)
-        if d.round == round_number and d.table == table
-    ]
+    deals = _schedule(m, t.deals_per_round).get((round_number, table), [])
     imposed, active = [], []
     for d in deals:
         attackers, defenders = (ns, ew) if d.attacking == d.north_south else (ew, ns)
@@ -127,24 +134,16 @@ def graded(t: Tournament) -> TripletteGraded | None:
         for table, board_set, ns, ew in rules.table_teams(m, r):
             for b in boards_of_set(board_set, t.deals_per_round):
                 if (b, r) in scores:
-                    plays.append(duplicate_play(TriplettePlay, b, r, table, ns, ew, scores))
+                    plays.append(TriplettePlay(b, r, table, ns, ew, scores[(b, r)]))
     teams_list = [_triplette(key, name, members) for key, (name, members) in sorted(keys.items())]
     results = triplette_results(teams_list, plays)
     return TripletteGraded(t, m, keys, plays, results, scores)
-
-
-def duplicate_play(cls, board, round_number, table, ns, ew, scores):
-    return cls(board, round_number, table, ns, ew, scores[(board, round_number)])
 
 
 def _triplette(key, name, members):
     from tarotclub.reports.duplicate import Triplette
 
     return Triplette(key, name, key[0], tuple(e.player.name for e in members))
-
-
-def badge_label(badge: str) -> str:
-    return str(Badge(badge).label) if badge in Badge.values else ""
 
 
 def ranking_rows(g: TripletteGraded, which: str) -> list[dict]:
