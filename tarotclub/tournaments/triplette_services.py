@@ -80,7 +80,7 @@ def triplette_register(
         raise TournamentError(ERR_TEAM_NAME_EMPTY)
     if len(name) > TEAM_NAME_MAX:
         raise TournamentError(ERR_TEAM_NAME_LONG, params={"max": TEAM_NAME_MAX})
-    members = list(members or [])
+    members = [] if isinstance(members, str | bytes) else list(members or [])
     if len(members) != rules.TEAM_SIZE:
         raise TournamentError(ERR_TEAM_THREE, params={"count": len(members)})
     given = _members(members)

@@ -62,6 +62,8 @@ def test_create_refuses_boards_not_a_multiple_of_four():
         ("Num", ["A a", 7, "C c"], "NS", triplette_services.ERR_PLAYER_NAME),
         ("Line", ["A a", "B b", "C c"], "NE", triplette_services.ERR_LINE),
         ("Line", ["A a", "B b", "C c"], "<b>", triplette_services.ERR_LINE),
+        ("Text", "abc", "NS", triplette_services.ERR_TEAM_THREE),
+        ("None", None, "NS", triplette_services.ERR_TEAM_THREE),
     ],
 )
 def test_register_refuses_hostile_input_and_changes_nothing(team, members, line, message):
