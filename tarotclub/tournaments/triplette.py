@@ -122,13 +122,34 @@ class TripletteGraded:
 
 def graded(t: Tournament) -> TripletteGraded | None:
     """The tournament's teams, plays and grading (None before the start). Two queries."""
-    from tarotclub.reports.duplicate import TriplettePlay, triplette_results
-
     m = duplicate.stored_movement(t)
     if m is None:
         return None
-    keys = team_keys(t.entries.select_related("player"))
-    scores = duplicate.board_scores(t)
+    entries = list(t.entries.select_related("player"))
+    return _graded(t, m, entries, duplicate.board_scores(t))
+
+
+def graded_many(tournaments) -> dict[int, TripletteGraded]:
+    """`graded` of each started triplette tournament of `tournaments`, by pk: two queries
+    whatever their number (a player's page lists them all)."""
+    started = {
+        t.pk: (t, m) for t in tournaments if t.triplette and (m := duplicate.stored_movement(t))
+    }
+    if not started:
+        return {}
+    entries: dict[int, list[Entry]] = {}
+    for e in Entry.objects.filter(tournament__in=started).select_related("player"):
+        entries.setdefault(e.tournament_id, []).append(e)
+    scores = duplicate._board_scores(list(started))
+    return {
+        pk: _graded(t, m, entries.get(pk, []), scores.get(pk, {})) for pk, (t, m) in started.items()
+    }
+
+
+def _graded(t: Tournament, m: Movement, entries, scores) -> TripletteGraded:
+    from tarotclub.reports.duplicate import TriplettePlay, triplette_results
+
+    keys = team_keys(entries)
     plays = []
     for r in range(1, m.rounds + 1):
         for table, board_set, ns, ew in rules.table_teams(m, r):
@@ -138,6 +159,18 @@ def graded(t: Tournament) -> TripletteGraded | None:
     teams_list = [_triplette(key, name, members) for key, (name, members) in sorted(keys.items())]
     results = triplette_results(teams_list, plays)
     return TripletteGraded(t, m, keys, plays, results, scores)
+
+
+def team_of(g: TripletteGraded, player_pk: int):
+    """The key of the player's team, or None."""
+    return next(
+        (
+            k
+            for k, (_n, members) in g.keys.items()
+            if any(e.player_id == player_pk for e in members)
+        ),
+        None,
+    )
 
 
 def _triplette(key, name, members):

@@ -195,3 +195,20 @@ def test_pages_read_a_constant_number_of_queries(
         c.get(reverse(name, args=args))  # the session, once
         with django_assert_num_queries(count):
             assert c.get(reverse(name, args=args)).status_code == 200
+
+
+def test_a_players_page_gives_the_teams_place_and_overall(director_client):
+    from tarotclub.players.selectors import player_tournaments
+
+    t, teams = make_triplette(4, rounds=2)
+    services.tournament_start(tournament=t)
+    play_triplette_round(t, lambda board, rnd, table: 60 if table == 1 else -56)
+    t.refresh_from_db()
+    g = triplette.graded(t)
+    for members in teams:
+        key = triplette.team_of(g, members[1].pk)
+        (line,) = player_tournaments(members[1])
+        assert line.place == g.results.alternating.index(key) + 1
+        assert line.overall == g.results.overall[key] and line.entrants == 4
+    page = director_client.get(reverse("players:detail", args=[teams[0][0].pk]))
+    assert page.status_code == 200
