@@ -1,9 +1,9 @@
 """Build tournaments quickly (for the tests and the bench) and the demo club's data.
 
 `demo_club(user)` builds a club that shows every page with real data: a finished and a running
-tournament and a finished duplicate one, tarot at five with long names (petit au bout,
-poignées, a chelem), one game of each other kind, a guest, and Fool's Faith challenge cards
-given.
+tournament, a finished duplicate one and a finished triplette one, tarot at five with long
+names (petit au bout, poignées, a chelem), one game of each other kind, a guest, and Fool's
+Faith challenge cards given.
 """
 
 from __future__ import annotations
@@ -289,7 +289,48 @@ def demo_tournaments(user, players, long_names) -> dict:
     for p in players[3:9]:
         tournaments.entry_register(tournament=spring, player=p, user=user)
     duplicate = demo_duplicate(user, players)
-    return {"finished": done, "running": running, "registration": spring, "duplicate": duplicate}
+    triplettes = demo_triplettes(user, players)
+    return {
+        "finished": done,
+        "running": running,
+        "registration": spring,
+        "duplicate": duplicate,
+        "triplettes": triplettes,
+    }
+
+
+def demo_triplettes(user, players):
+    """A finished triplette tournament: 4 teams of 3 on 2 tables, 2 rounds of 4 boards, every
+    board scored (the attacker and garde imposed), so its teams, guide cards, grading and
+    rankings show real figures."""
+    from tarotclub.tournaments import services as tournaments
+    from tarotclub.tournaments import triplette_services
+    from tarotclub.tournaments.models import Table
+
+    t = tournaments.tournament_create(
+        name="Triplettes du jeudi", date=dt.date.today(), place="De Zwaan", rounds=2,
+        deals_per_round=4, format="triplette", created_by=user, seed=20261203,
+    )  # fmt: skip
+    names = ["Les Rois", "Les Dames", "Les Valets", "Les Cavaliers"]
+    for i, name in enumerate(names):
+        triplette_services.triplette_register(
+            tournament=t, team=name, members=players[3 * i : 3 * i + 3], user=user
+        )
+    t = tournaments.tournament_start(tournament=t, user=user)
+    for rnd in (1, 2):
+        for table in Table.objects.filter(tournament=t, round=rnd).select_related("game"):
+            game = table.game
+            for i, (taker, contract) in enumerate(game.options["imposed"], start=1):
+                gap = (7 * game.options["boards"][i - 1] + 3 * table.number + rnd) % 11
+                points = 51 + gap if (i + table.number + rnd) % 3 else 51 - 1 - gap
+                tarot.deal_add(
+                    game=game,
+                    data=tarot.DealInput(taker=taker, contract=contract, bouts=1, points=points),
+                    user=user,
+                )
+            tournaments.table_confirm(table=table, user=user)
+        t = tournaments.tournament_next_round(tournament=t, user=user)
+    return t
 
 
 def demo_duplicate(user, players):

@@ -200,7 +200,7 @@ class Kind:
 
         return ERR_FINISHED
 
-    def check_table(self, *, players, dealer_sits_out: bool = False) -> None:
+    def check_table(self, *, players, dealer_sits_out: bool = False, options=None) -> None:
         """Refuse a table this kind is not played at (GameError)."""
         from .services import ERR_KIND_SIZE, GameError
 

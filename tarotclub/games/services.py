@@ -487,7 +487,7 @@ def _new_game(
     game_kind = kinds.get(kind)
     if game_kind is None:
         raise GameError(ERR_KIND)
-    game_kind.check_table(players=players, dealer_sits_out=dealer_sits_out)
+    game_kind.check_table(players=players, dealer_sits_out=dealer_sits_out, options=options)
     if len(set(pks)) != len(pks):
         raise GameError(ERR_DUPLICATE_PLAYER)
     if None in pks:

@@ -299,6 +299,7 @@ def kind_figures(lines: list[GameLine]) -> list[KindFigures]:
 
 def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[TournamentLine]:
     """The tournaments the player entered, newest first, with their place: four queries."""
+    from tarotclub.tournaments import triplette
     from tarotclub.tournaments.duplicate import graded_many
     from tarotclub.tournaments.models import Tournament
     from tarotclub.tournaments.selectors import standings_of
@@ -313,10 +314,14 @@ def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[
         return []
     lines = []
     duplicates = graded_many(tournaments)
-    results = standings_of([t for t in tournaments if not t.duplicate])
+    teams = triplette.graded_many(tournaments)
+    results = standings_of([t for t in tournaments if not t.duplicate and not t.triplette])
     for t in tournaments:
         if t.duplicate:
             lines.append(_duplicate_line(t, duplicates.get(t.pk), player))
+            continue
+        if t.triplette:
+            lines.append(_triplette_line(t, teams.get(t.pk), player))
             continue
         result = results[t.pk]
         row = next(r for r in result.rows if r.player.pk == player.pk)
@@ -351,6 +356,27 @@ def _duplicate_line(t, g, player: Player) -> TournamentLine:
         played=len(record.took) + len(record.defended),
         average=None,
         overall=record.overall,
+    )
+
+
+def _triplette_line(t, g, player: Player) -> TournamentLine:
+    """A triplette tournament's line: the player's team's place in the alternating ranking
+    (the one that counts, duplicate.md 2.2) and its overall %, once a board is graded."""
+    from tarotclub.tournaments.triplette import team_of
+
+    key = team_of(g, player.pk) if g is not None else None
+    ranked = list(g.results.alternating) if g is not None else []
+    if key is None or key not in ranked:
+        return TournamentLine(t, 0, False, len(ranked), 0, 0, None)
+    return TournamentLine(
+        tournament=t,
+        place=ranked.index(key) + 1,
+        tied=False,
+        entrants=len(ranked),
+        total=0,
+        played=len(g.results.boards.get(key, [])),
+        average=None,
+        overall=g.results.overall.get(key),
     )
 
 

@@ -228,16 +228,18 @@ class TableSheet:
 
 # --- the federation's layout of a table sheet (duplicate.md 3.4) ---------------------------------
 
-#: The columns' order on the federation's sheet: North, South, East, West (then the fifth seat),
-#: as seat positions (the planner's order is North, East, South, West, Fifth).
-FEDERATION_ORDER = (0, 2, 1, 3, 4)
-#: The seats' initials, in the planner's order (North, East, South, West, Fifth).
+#: The columns' order on the federation's sheet: North, South, East, West (then the fifth seat,
+#: and a triplette table's sixth), as seat positions (the planner's order is North, East, South,
+#: West, Fifth).
+FEDERATION_ORDER = (0, 2, 1, 3, 4, 5)
+#: The seats' initials, in the planner's order (North, East, South, West, Fifth, Sixth).
 SEAT_INITIALS = (
     pgettext_lazy("seat initial", "N"),
     pgettext_lazy("seat initial", "E"),
     pgettext_lazy("seat initial", "S"),
     pgettext_lazy("seat initial", "W"),
     pgettext_lazy("seat initial", "5"),
+    pgettext_lazy("seat initial", "6"),
 )
 
 

@@ -9,7 +9,7 @@ from tarotclub.players.forms import licence_field
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import roster
 
-from .models import DUPLICATE_MAX_TABLES, Format, Orientation, Ranking
+from .models import DUPLICATE_MAX_TABLES, Format, Line, Orientation, Ranking
 from .selectors import roster_to_register
 
 
@@ -128,3 +128,21 @@ class BulkForm(forms.Form):
 
 class RankingForm(forms.Form):
     ranking = forms.ChoiceField(label=_("Ranking"), choices=Ranking.choices)
+
+
+class TripletteForm(forms.Form):
+    """A triplette: its name, its 3 players (roster names are matched, others are guests),
+    its line."""
+
+    team = forms.CharField(label=_("Team name"), max_length=60)
+    player_1 = forms.CharField(label=_("Player 1"), max_length=80)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=80)
+    player_3 = forms.CharField(label=_("Player 3"), max_length=80)
+    line = forms.ChoiceField(
+        label=_("Line"),
+        choices=[("", _("the line with fewer teams")), *Line.choices],
+        required=False,
+    )
+
+    def members(self) -> list[str]:
+        return [self.cleaned_data[f"player_{i}"] for i in (1, 2, 3)]

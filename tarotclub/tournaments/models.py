@@ -14,7 +14,9 @@ from tarotclub.players.models import Player
 from . import seating
 
 #: The seats of a table in their order, in the reader's language (the planner's names).
-SEAT_NAMES = [_(name) for name in seating.SEAT_NAMES]
+SEAT_NAMES = [_(name) for name in seating.SEAT_NAMES] + [_("Sixth")]
+#: A triplette table's seats: the North-South team's 3 players, then the East-West team's.
+TRIPLETTE_SEAT_NAMES = [_("North-South")] * 3 + [_("East-West")] * 3
 
 
 def new_seed() -> int:
@@ -35,6 +37,22 @@ class Ranking(models.TextChoices):
 class Format(models.TextChoices):
     FREE = "free", _("free deals")
     DUPLICATE = "duplicate", _("duplicate (individual)")
+    TRIPLETTE = "triplette", _("duplicate (triplettes)")
+
+
+class Line(models.TextChoices):
+    """A triplette's line, kept for the session (duplicate.md 2.2, p. 20)."""
+
+    NORTH_SOUTH = "NS", _("North-South")
+    EAST_WEST = "EW", _("East-West")
+
+
+class Badge(models.TextChoices):
+    """A triplette member's badge: the attack order by surname (p. 20)."""
+
+    BLEU = "bleu", _("Blue")
+    BLANC = "blanc", _("White")
+    ROUGE = "rouge", _("Red")
 
 
 class Orientation(models.TextChoices):
@@ -64,6 +82,12 @@ class Tournament(models.Model):
     table_count = models.PositiveSmallIntegerField(_("tables"), default=0)
     # A duplicate movement as `scoring.movement.Movement` data: {"tables", "shifts", "sets"}.
     movement = models.JSONField(default=dict, blank=True)
+    # Triplettes: the badge colour of every team's first attacker, drawn with the seed
+    # (`scoring.triplette.draw_first_colour`), and how many times the director redrew it.
+    first_colour = models.CharField(
+        _("first attacker's colour"), max_length=5, choices=Badge, blank=True, default=""
+    )
+    colour_draws = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTRATION)
     current_round = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=new_seed)
@@ -109,7 +133,12 @@ class Tournament(models.Model):
 
     @property
     def duplicate(self) -> bool:
+        """An individual duplicate tournament (triplettes: `triplette`)."""
         return self.format == Format.DUPLICATE
+
+    @property
+    def triplette(self) -> bool:
+        return self.format == Format.TRIPLETTE
 
 
 class Entry(models.Model):
@@ -127,6 +156,10 @@ class Entry(models.Model):
         _("orientation"), max_length=1, choices=Orientation, blank=True, default=""
     )
     start_table = models.PositiveSmallIntegerField(_("starting table"), null=True, blank=True)
+    # Triplettes: the team's line (N-S or E-W, chosen at registration), and the member's
+    # badge (given at the start, by surname); the team's starting table is `start_table`.
+    line = models.CharField(_("line"), max_length=2, choices=Line, blank=True, default="")
+    badge = models.CharField(_("badge"), max_length=5, choices=Badge, blank=True, default="")
     first_round = models.PositiveSmallIntegerField(default=1)
     last_round = models.PositiveSmallIntegerField(null=True, blank=True)  # set on withdrawal
     created_at = models.DateTimeField(auto_now_add=True)

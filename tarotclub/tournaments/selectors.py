@@ -23,7 +23,16 @@ from tarotclub.players.models import Player
 from tarotclub.players.selectors import roster
 
 from .history import ENTRY_REMOVED
-from .models import SEAT_NAMES, Entry, Ranking, RedrawnTable, Status, Table, Tournament
+from .models import (
+    SEAT_NAMES,
+    TRIPLETTE_SEAT_NAMES,
+    Entry,
+    Ranking,
+    RedrawnTable,
+    Status,
+    Table,
+    Tournament,
+)
 
 
 @dataclass
@@ -306,6 +315,7 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
     out = []
     for pk, number, game, token, locked, options, done in tables:
         planned = (options or {}).get("deals") or 0
+        names = TRIPLETTE_SEAT_NAMES if (options or {}).get("triplette") else SEAT_NAMES
         if locked:
             state = "confirmed"
         elif done == 0:
@@ -316,7 +326,7 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
             {
                 "table": RoundTable(pk=pk, number=number),
                 "game": RoundGame(pk=game, token=token, locked=locked),
-                "seats": [(SEAT_NAMES[pos], p) for pos, p in sorted(seats[game])],
+                "seats": [(names[pos], p) for pos, p in sorted(seats[game])],
                 "done": done,
                 "planned": planned,
                 "state": state,
@@ -426,9 +436,8 @@ def find_seat(tournament: Tournament, query: str) -> list[dict]:
         .annotate(table_number=F("game__tournament_table__number"))
         .order_by("player__name_key")[:20]
     )
-    return [
-        {"player": s.player, "table": s.table_number, "seat": SEAT_NAMES[s.position]} for s in seats
-    ]
+    names = TRIPLETTE_SEAT_NAMES if tournament.triplette else SEAT_NAMES
+    return [{"player": s.player, "table": s.table_number, "seat": names[s.position]} for s in seats]
 
 
 def entry_was_removed(tournament: Tournament, entry_pk: int) -> bool:
@@ -625,7 +634,9 @@ def _card(t: Tournament, name: str, licence: str, team: str, rounds: dict) -> Po
             CardRound(
                 round=n,
                 table=table,
-                seat=str(SEAT_NAMES[position]) if position is not None else "",
+                seat=str((TRIPLETTE_SEAT_NAMES if t.triplette else SEAT_NAMES)[position])
+                if position is not None
+                else "",
                 current=n == t.current_round,
                 seated=n <= t.current_round,
             )

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError
+from scoring import triplette as triplette_rules
 from tarotclub.core.errors import Refused
 from tarotclub.core.models import log_action
 from tarotclub.core.text import text_key
@@ -29,7 +30,7 @@ from tarotclub.kinds.tarot.services import game_totals_db
 from tarotclub.players.models import Player, name_key
 from tarotclub.players.services import player_create
 
-from . import duplicate, seating
+from . import duplicate, seating, triplette
 from .history import (  # noqa: F401  (the actions a test or a page names by the services)
     CREATED,
     ENTRIES_REGISTERED,
@@ -51,6 +52,7 @@ from .models import (
     DUPLICATE_MAX_TABLES,
     Entry,
     Format,
+    Line,
     Orientation,
     RedrawnTable,
     Status,
@@ -126,6 +128,17 @@ ERR_DUPLICATE_WITHDRAW = _(
 )
 ERR_DUPLICATE_REDRAW = _("A duplicate round follows the movement: it is not redrawn.")
 ERR_ORIENTATION = _("Choose North, East, South or West.")
+ERR_TRIPLETTE_BY_TEAM = _("In a triplette tournament players are registered by team of 3.")
+ERR_TRIPLETTE_LOOSE = _("These players are in no triplette: %(names)s.")
+ERR_TRIPLETTE_SIZE = _("A triplette has exactly 3 players: %(teams)s.")
+ERR_TRIPLETTE_ODD = _(
+    "Triplettes play one North-South against one East-West team at each table: the number "
+    "of teams must be even (here %(count)s)."
+)
+ERR_TRIPLETTE_LINES = _(
+    "There must be as many North-South as East-West teams (here %(ns)s and %(ew)s)."
+)
+ERR_TRIPLETTE_FEW = _("A triplette tournament needs at least 4 teams (here %(count)s).")
 ERR_START_TABLE = _("The starting table is a number from 1 to %(tables)s.")
 ERR_SEAT_TAKEN = _("%(seat)s is already %(name)s's seat.")
 ERR_SEAT_HALF = _("Give both the orientation and the starting table, or neither.")
@@ -185,6 +198,11 @@ def _settings(t: Tournament) -> dict:
         "allow_three": t.allow_three,
         "ranking": t.ranking,
         **({"format": t.format, "tables": t.table_count} if t.format == Format.DUPLICATE else {}),
+        **(
+            {"format": t.format, "first_colour": t.first_colour}
+            if t.format == Format.TRIPLETTE
+            else {}
+        ),
     }
 
 
@@ -260,6 +278,11 @@ def tournament_create(
         if deals_per_round % 4:
             raise TournamentError(ERR_DUPLICATE_BOARDS)
         allow_three = False
+    elif format == Format.TRIPLETTE:
+        # the tables are the North-South teams, counted at the start (duplicate.md 2.2)
+        if deals_per_round % 4:
+            raise TournamentError(ERR_DUPLICATE_BOARDS)
+        allow_three, tables = False, 0
     else:
         tables = 0
     try:
@@ -279,6 +302,9 @@ def tournament_create(
                 created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
                 **({"seed": seed} if seed is not None else {}),
             )
+            if format == Format.TRIPLETTE:
+                t.first_colour = triplette_rules.draw_first_colour(t.seed, 0)
+                t.save(update_fields=["first_colour"])
     except IntegrityError:
         existing = Tournament.objects.filter(creation_key=key).first() if key else None
         if existing is None:
@@ -362,6 +388,8 @@ def entry_register(
     t = _lock(tournament)
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
+    if t.triplette:
+        raise TournamentError(ERR_TRIPLETTE_BY_TEAM)
     if t.duplicate:
         if t.status != Status.REGISTRATION:
             raise TournamentError(ERR_DUPLICATE_LATE)
@@ -446,6 +474,8 @@ def entries_register_bulk(*, tournament: Tournament, lines, user=None) -> BulkRe
     t = _lock(tournament)
     if t.status == Status.FINISHED:
         raise TournamentError(ERR_FINISHED)
+    if t.triplette:
+        raise TournamentError(ERR_TRIPLETTE_BY_TEAM)
     if t.duplicate and t.status != Status.REGISTRATION:
         raise TournamentError(ERR_DUPLICATE_LATE)
     preview = bulk_preview(t, lines)
@@ -516,7 +546,7 @@ def entry_withdraw(*, entry: Entry, from_round: int | None = None, user=None) ->
         raise TournamentError(ERR_ALREADY_WITHDRAWN, params={"name": entry.player.name})
     _check_round(t, from_round)
     before = _entry(entry)
-    if t.duplicate and t.status != Status.REGISTRATION:
+    if (t.duplicate or t.triplette) and t.status != Status.REGISTRATION:
         raise TournamentError(ERR_DUPLICATE_WITHDRAW)
     if t.status == Status.REGISTRATION:
         entry.delete()
@@ -572,6 +602,12 @@ def _replan(t: Tournament) -> None:
         t.plan = [
             duplicate.round_plan(m, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
         ]
+    elif t.triplette:  # the movement seats the teams (duplicate.md 2.2)
+        m = duplicate.stored_movement(t)
+        entries = list(t.entries.select_related("player"))
+        t.plan = [
+            triplette.round_plan(m, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
+        ]
     else:
         entries = list(t.entries.all())
         players = _present(entries, t.current_round + 1)
@@ -592,7 +628,8 @@ def _replan(t: Tournament) -> None:
 def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> None:
     """The round's games and tables, inserted in bulk (a constant number of queries)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for tb in tables for pk in tb])}
-    m = duplicate.stored_movement(t) if t.duplicate else None
+    m = duplicate.stored_movement(t) if t.duplicate or t.triplette else None
+    options_of = triplette.table_options if t.triplette else duplicate.table_options
     started = games.games_start(
         tables=[
             {
@@ -603,7 +640,7 @@ def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> No
                 "dealer_sits_out": len(seated) == 5,
                 "options": {
                     **(
-                        duplicate.table_options(t, m, round_number, number, seated)
+                        options_of(t, m, round_number, number, seated)
                         if m is not None
                         else {"deals": deals_for_table(t, len(seated))}
                     ),
@@ -644,10 +681,12 @@ def tournament_start(
         if e.team:
             teams.setdefault(text_key(e.team), []).append(e.team)
     odd = sorted(names[0] for names in teams.values() if len(names) not in (2, 4))
-    if odd:
+    if odd and not t.triplette:
         raise TournamentError(ERR_TEAM_SIZES, params={"teams": ", ".join(odd)})
     if t.duplicate:
         _start_duplicate(t, entries, user=user)
+    elif t.triplette:
+        _start_triplette(t, entries)
     _replan(t)
     t.status = Status.RUNNING
     t.current_round = 1
@@ -668,7 +707,21 @@ def tournament_start(
                 }
                 for e in entries
             ],
-            **({"movement": t.movement} if t.duplicate else {}),
+            **({"movement": t.movement} if t.duplicate or t.triplette else {}),
+            **(
+                {
+                    "teams": {
+                        name: [
+                            {**_player(e.player), "line": e.line, "badge": e.badge} for e in members
+                        ]
+                        for name, members in triplette.teams(entries).items()
+                    },
+                    "tables": t.table_count,
+                    "first_colour": t.first_colour,
+                }
+                if t.triplette
+                else {}
+            ),
         },
     )
     log_action(t, ROUND_SEATED, user=user, after=round_seats(t, 1))
@@ -699,6 +752,52 @@ def _start_duplicate(t: Tournament, entries: list[Entry], *, user=None) -> None:
     m = duplicate.new_movement(t)
     t.movement = duplicate.movement_data(m)
     t.save(update_fields=["movement"])
+
+
+def _start_triplette(t: Tournament, entries: list[Entry]) -> None:
+    """Check the teams (3 players each, as many North-South as East-West, an even number),
+    give each team its starting table on its line (in name order) and each member a badge
+    (by surname, `scoring.triplette.badges`), then generate the movement on as many tables
+    as North-South teams and store it (duplicate.md 2.2)."""
+    by_team = triplette.teams(entries)
+    loose = [e.player.name for e in entries if not e.team]
+    if loose:
+        raise TournamentError(ERR_TRIPLETTE_LOOSE, params={"names": ", ".join(sorted(loose))})
+    wrong = sorted(name for name, members in by_team.items() if len(members) != 3)
+    if wrong:
+        raise TournamentError(ERR_TRIPLETTE_SIZE, params={"teams": ", ".join(wrong)})
+    if len(by_team) % 2:
+        raise TournamentError(ERR_TRIPLETTE_ODD, params={"count": len(by_team)})
+    lines = {
+        line: sorted((n for n, m in by_team.items() if m[0].line == line), key=text_key)
+        for line in (Line.NORTH_SOUTH, Line.EAST_WEST)
+    }
+    if len(lines[Line.NORTH_SOUTH]) != len(lines[Line.EAST_WEST]):
+        raise TournamentError(
+            ERR_TRIPLETTE_LINES,
+            params={"ns": len(lines[Line.NORTH_SOUTH]), "ew": len(lines[Line.EAST_WEST])},
+        )
+    tables = len(lines[Line.NORTH_SOUTH])
+    if tables < 2:
+        raise TournamentError(ERR_TRIPLETTE_FEW, params={"count": len(by_team)})
+    if tables > DUPLICATE_MAX_TABLES:
+        raise TournamentError(ERR_DUPLICATE_TABLES, params={"max": DUPLICATE_MAX_TABLES})
+    if t.rounds > tables:
+        raise TournamentError(ERR_DUPLICATE_ROUNDS, params={"tables": tables})
+    changed = []
+    for names in lines.values():
+        for table, name in enumerate(names, start=1):
+            members = by_team[name]
+            given = triplette_rules.badges([e.player.name for e in members])
+            for e, badge in zip(members, given, strict=True):
+                e.start_table, e.badge = table, badge
+                changed.append(e)
+    Entry.objects.bulk_update(changed, ["start_table", "badge"])
+    if not t.first_colour:
+        t.first_colour = triplette_rules.draw_first_colour(t.seed, t.colour_draws)
+    t.table_count = tables
+    t.movement = duplicate.movement_data(duplicate.movement(tables, t.rounds))
+    t.save(update_fields=["table_count", "movement", "first_colour"])
 
 
 def open_tables(t: Tournament, round_number: int) -> list[Table]:
@@ -814,7 +913,7 @@ def round_redraw(
     t = _lock(tournament)
     if t.status != Status.RUNNING:
         raise TournamentError(ERR_NOT_RUNNING)
-    if t.duplicate:
+    if t.duplicate or t.triplette:
         raise TournamentError(ERR_DUPLICATE_REDRAW)
     _check_round(t, from_round)
     if draw is not None and draw != t.seed:

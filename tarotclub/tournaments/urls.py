@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import duplicate_views, views
+from . import duplicate_views, triplette_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -30,5 +30,31 @@ urlpatterns = [
         "tournaments/<int:pk>/duplicate/record/<str:seat>/",
         duplicate_views.record,
         name="record",
+    ),
+    path("tournaments/<int:pk>/triplettes/", triplette_views.teams, name="triplette_teams"),
+    path(
+        "tournaments/<int:pk>/triplettes/boards/",
+        triplette_views.boards,
+        name="triplette_boards",
+    ),
+    path(
+        "tournaments/<int:pk>/triplettes/grading/",
+        triplette_views.grading,
+        name="triplette_grading",
+    ),
+    path(
+        "tournaments/<int:pk>/triplettes/record/<str:seat>/",
+        triplette_views.record,
+        name="triplette_record",
+    ),
+    path(
+        "tournaments/<int:pk>/triplettes/results.pdf",
+        triplette_views.results_pdf,
+        name="triplette_results_pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/triplettes/rankings.<str:fmt>",
+        triplette_views.export,
+        name="triplette_export",
     ),
 ]

@@ -54,7 +54,8 @@ def tournament_new(request):
         except ValidationError as e:
             add_validation_error(form, e)
         else:
-            return redirect("tournaments:manage", pk=t.pk)
+            page = "tournaments:triplette_teams" if t.triplette else "tournaments:manage"
+            return redirect(page, pk=t.pk)
     return render(request, "tournaments/new.html", {"form": form})
 
 
@@ -583,6 +584,10 @@ def tournament_standings(request, pk: int):
         from .duplicate_views import rankings
 
         return rankings(request, t)
+    if t.triplette:  # the teams' rankings
+        from .triplette_views import rankings as triplette_rankings
+
+        return triplette_rankings(request, t)
 
     member = is_member(request.user)
 
@@ -667,7 +672,7 @@ def tournament_projector(request, pk: int):
     """The standings for the wall: one screen of them, htmx swaps in the next every few
     seconds (read afresh each time); no meta refresh."""
     t, key = _keyed(pk)
-    if t.duplicate:  # no summed standings to page through: the rankings
+    if t.duplicate or t.triplette:  # no summed standings to page through: the rankings
         return redirect("tournaments:standings", pk=t.pk)
     return _conditional(
         request,

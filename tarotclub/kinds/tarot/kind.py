@@ -225,9 +225,11 @@ class Tarot(Kind):
     def max_players(self) -> int:
         return max(fft.TABLE_SIZES)
 
-    def check_table(self, *, players, dealer_sits_out: bool = False) -> None:
+    def check_table(self, *, players, dealer_sits_out: bool = False, options=None) -> None:
         if dealer_sits_out and len(players) != 5:
             raise GameError(services.ERR_TABLE_SIZE_SITTING_OUT)
+        if (options or {}).get("active") and len(players) == 6:
+            return  # a triplette table: 6 seated, the 4 of each board in its options
         if len(players) not in fft.TABLE_SIZES:
             raise GameError(services.ERR_TABLE_SIZE)
 
@@ -283,7 +285,7 @@ class Tarot(Kind):
 
     def entry_form(self, played: TarotPlayed, number: int, *, data=None, initial=None):
         dealer = self._dealer(played, number)
-        active = services.active_players(played.game, dealer, played.players)
+        active = services.active_players(played.game, dealer, played.players, number)
         return DealForm(
             data,
             initial=initial if initial is not None else self.initial(played, number),
@@ -310,7 +312,7 @@ class Tarot(Kind):
                     "name": taker.short_name if taker else "?",
                     "contract": CONTRACT_LABELS.get(rule[1], rule[1]),
                 },
-                "offline_preview": self.offline_preview(played, dealer),
+                "offline_preview": self.offline_preview(played, dealer, number),
             }
         context = {
             "subtitle": _("%(name)s deals") % {"name": dealer.short_name},
@@ -327,12 +329,12 @@ class Tarot(Kind):
             context["subtitle_text"] = _("%(name)s deals")
         return context
 
-    def offline_preview(self, played: TarotPlayed, dealer) -> dict:
+    def offline_preview(self, played: TarotPlayed, dealer, number: int | None = None) -> dict:
         """What static/js/tarot-preview.js needs to fill the preview with no network, as the
         server's preview does: the seats and their names (here), and the address of every
         sentence it may show in the page's language (`offline_text`, a script the phone keeps:
         the same for every game, so not in each page's 30 KB)."""
-        active = services.active_players(played.game, dealer, played.players)
+        active = services.active_players(played.game, dealer, played.players, number)
 
         def seat(p):
             return {
@@ -420,7 +422,9 @@ class Tarot(Kind):
             miseres=tuple((pk, kind) for pk, kind in deal.miseres or []),
         )
         try:
-            return services.deal_score(played.game, deal.dealer, played.players, data)
+            return services.deal_score(
+                played.game, deal.dealer, played.players, data, number=deal.number
+            )
         except (ValidationError, RuleError):
             return None
 

@@ -20,14 +20,36 @@ from .models import Deal, DealLine
 from .presenters import bonuses_text, deal_labels
 
 
+def seated_for(game: Game, number, players: Sequence[Player]) -> list[Player] | None:
+    """The four who play deal `number` at a table where they change from deal to deal (a
+    triplette table seats 6, 4 play each board: its options' ``"active"``, one list of
+    player pks in N, E, S, W order per deal); None at any other table."""
+    rows = (getattr(game, "options", None) or {}).get("active") or []
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(rows):
+        return None
+    by_pk = {p.pk: p for p in players}
+    found = [by_pk[pk] for pk in rows[number - 1] if pk in by_pk]
+    return found if len(found) == len(rows[number - 1]) else None
+
+
 def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
-    """Who deals deal `number` (1-based): the deal passes to the next player in playing order."""
+    """Who deals deal `number` (1-based): the deal passes to the next player in playing order.
+    At a triplette table, the player seated North on that board."""
     players = list(players) if players is not None else seat_players(game)
+    seated = seated_for(game, number, players)
+    if seated:
+        return seated[0]
     return players[(game.first_dealer + number - 1) % len(players)]
 
 
-def active_players(game: Game, dealer: Player, players: Sequence[Player]) -> list[Player]:
-    """Who plays the deal: everybody, except the dealer at a sitting-out table of five."""
+def active_players(
+    game: Game, dealer: Player, players: Sequence[Player], number: int | None = None
+) -> list[Player]:
+    """Who plays the deal: everybody, except the dealer at a sitting-out table of five; at a
+    triplette table, the four seated on deal `number` (`seated_for`)."""
+    seated = seated_for(game, number, players) if number is not None else None
+    if seated is not None:
+        return seated
     if game.dealer_sits_out:
         return [p for p in players if p.pk != dealer.pk]
     return list(players)
@@ -103,7 +125,7 @@ def _standing(game: Game, players: list[Player], count: int, totals: dict[int, i
     best = max(totals.values()) if count and totals else None
     leaders = {pk for pk, t in totals.items() if count and t == best}
     next_dealer = dealer_for(game, count + 1, players) if players else None
-    next_active = active_players(game, next_dealer, players) if next_dealer else []
+    next_active = active_players(game, next_dealer, players, count + 1) if next_dealer else []
     dealers = [dealer_for(game, n, players) for n in range(1, len(players) + 1)]
     return {
         "leaders": leaders,

@@ -146,7 +146,7 @@ def deal_score(
     """Score a deal with `scoring.fft`; RuleError and foreign players become GameError.
 
     With `number`, what the game imposes on that deal (`imposed`) is checked too."""
-    active = active_players(game, dealer, players)
+    active = active_players(game, dealer, players, number)
     by_pk = {p.pk: p for p in players}
     rule = imposed(game, number) if number is not None else None
     if rule is not None:
