@@ -246,6 +246,9 @@ def test_tapping_a_row_opens_its_deal_and_the_correction_shows_its_score(
 
 
 def assert_on_screen(page, selector):
+    # the preview may be swapped in again meanwhile (a later answer of the live preview):
+    # measure the element that is there once it is
+    page.locator(selector).wait_for(state="visible")
     box = page.locator(selector).bounding_box()
     height = page.viewport_size["height"]
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
