@@ -61,10 +61,12 @@ test-production: setup
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(MANAGE) collectstatic --noinput -v 0
 	DJANGO_SETTINGS_MODULE=tarotclub.settings.test_production $(PYTEST) -m "not browser" -p no:cacheprovider
 
-# The suite on the database named by DATABASE_URL (e.g. PostgreSQL), without the browser.
+# The suite on the database named by DATABASE_URL (e.g. PostgreSQL), without the browser, and
+# only the tests that touch a database (TEST_DATABASE_ONLY, conftest.py): the pure ones give the
+# same result on any database, and `make test` runs them.
 test-postgres: setup
 	test -n "$$DATABASE_URL" || (echo "Set DATABASE_URL to a PostgreSQL database"; exit 2)
-	$(PYTEST) -m "not browser" -p no:cacheprovider
+	TEST_DATABASE_ONLY=1 $(PYTEST) -m "not browser" -p no:cacheprovider
 
 bench: setup
 	$(PY) bench/run.py

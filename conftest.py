@@ -118,3 +118,32 @@ def artifacts():
 
 def scroll_width(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
+
+
+#: The fixtures through which a test reaches the database (pytest-django's, and the live server).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
+def uses_database(item) -> bool:
+    """Whether a test touches the database: it asks for one of pytest-django's database
+    fixtures (directly or through another fixture), or carries the django_db mark, or the
+    `database` mark of a test whose subprocesses reach DATABASE_URL. pytest-django refuses
+    database access to any other test in this process."""
+    names = set(getattr(item, "fixturenames", ()))
+    marked = item.get_closest_marker("django_db") or item.get_closest_marker("database")
+    return bool(names & DATABASE_FIXTURES) or marked is not None
+
+
+def pytest_collection_modifyitems(config, items):
+    """With TEST_DATABASE_ONLY=1 (the PostgreSQL run of `.ci/run`), only the tests that touch the
+    database run: the others (rules, parsers, layout arithmetic) give the same result on any
+    database, and the SQLite run of `make test` has just run them."""
+    import os
+
+    if os.environ.get("TEST_DATABASE_ONLY") != "1":
+        return
+    kept = [item for item in items if uses_database(item)]
+    dropped = [item for item in items if not uses_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

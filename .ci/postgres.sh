@@ -18,4 +18,6 @@ su postgres -s /bin/sh -c "$PGBIN/initdb -D $DATA -A trust -U postgres >/dev/nul
 # the planner sizes each table by its pages instead.
 su postgres -s /bin/sh -c "$PGBIN/pg_ctl -D $DATA -o '-p $PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c autovacuum=off' -l $DATA/log -w start >/dev/null"
 "$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres tarotclub
+# Who started it can stop it: `pg_ctl -D <this folder> stop` (.ci/run does, on exit).
+if [ -n "${PG_DATA_OUT:-}" ]; then echo "$PGBIN/pg_ctl -D $DATA" > "$PG_DATA_OUT"; fi
 echo "postgres://postgres@127.0.0.1:$PORT/tarotclub"

@@ -34,6 +34,11 @@ def pg_server_url() -> str | None:
 
 #: Every database this run can reach: SQLite always, PostgreSQL when the suite runs on it.
 VENDORS = ["sqlite", *(["postgresql"] if pg_server_url() else [])]
+#: The same, as parameters: the PostgreSQL ones are marked `database` (they reach the server of
+#: DATABASE_URL through subprocesses), so the PostgreSQL run keeps them (conftest.py).
+VENDOR_PARAMS = [
+    pytest.param(v, marks=pytest.mark.database) if v == "postgresql" else v for v in VENDORS
+]
 
 
 def _pg_admin(sql: str) -> None:
@@ -168,7 +173,7 @@ def assert_fresh_ids(new: dict) -> None:
 # --- the round trip ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("vendor", VENDORS)
+@pytest.mark.parametrize("vendor", VENDOR_PARAMS)
 def test_round_trip_keeps_the_whole_club(vendor, clubs, sites):
     source, original, path = clubs(vendor)
     # the club is really there: tournaments, tarot and other games, history
@@ -203,7 +208,12 @@ if len(VENDORS) > 1:  # the run on PostgreSQL (CI's DATABASE_URL) also has SQLit
 
     @pytest.mark.parametrize(
         ("source_vendor", "target_vendor"),
-        [(a, b) for a in VENDORS for b in VENDORS if a != b],
+        [
+            pytest.param(a, b, marks=pytest.mark.database)
+            for a in VENDORS
+            for b in VENDORS
+            if a != b
+        ],
     )
     def test_a_club_moves_between_databases(source_vendor, target_vendor, clubs, sites):
         """From the laptop (SQLite) to a server (PostgreSQL), and back."""
@@ -214,7 +224,7 @@ if len(VENDORS) > 1:  # the run on PostgreSQL (CI's DATABASE_URL) also has SQLit
         assert_fresh_ids(target.club("new"))
 
 
-@pytest.mark.parametrize("vendor", VENDORS)
+@pytest.mark.parametrize("vendor", VENDOR_PARAMS)
 def test_restore_refuses_a_database_that_has_data(vendor, clubs):
     source, original, path = clubs(vendor)
     done = source.manage("restore", str(path), check=False)
@@ -223,7 +233,7 @@ def test_restore_refuses_a_database_that_has_data(vendor, clubs):
     assert source.club("fingerprint") == original
 
 
-@pytest.mark.parametrize("vendor", VENDORS)
+@pytest.mark.parametrize("vendor", VENDOR_PARAMS)
 def test_a_broken_or_foreign_file_changes_nothing(vendor, clubs, sites, tmp_path):
     _source, _original, path = clubs(vendor)
     target = sites.fresh(vendor)
@@ -264,7 +274,7 @@ def test_a_broken_or_foreign_file_changes_nothing(vendor, clubs, sites, tmp_path
     assert target.club("fingerprint") == empty
 
 
-@pytest.mark.parametrize("vendor", VENDORS)
+@pytest.mark.parametrize("vendor", VENDOR_PARAMS)
 def test_backup_refuses_to_overwrite_and_names_a_file_in_a_folder(vendor, clubs):
     source, _original, path = clubs(vendor)
     done = source.manage("backup", str(path), check=False)
@@ -278,7 +288,7 @@ def test_backup_refuses_to_overwrite_and_names_a_file_in_a_folder(vendor, clubs)
     assert read_backup(made)["counts"] == read_backup(path)["counts"]
 
 
-@pytest.mark.parametrize("vendor", VENDORS)
+@pytest.mark.parametrize("vendor", VENDOR_PARAMS)
 def test_a_backup_taken_while_phones_write_restores_consistent(vendor, sites):
     """Threads keep entering deals while two backups are taken; each restores to a club where
     every deal has its lines, sums to zero, and has its one history entry."""
