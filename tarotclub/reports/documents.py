@@ -717,6 +717,7 @@ class PlayerSheet:
 
 def player_sheet(t: Tournament, player: Player) -> PlayerSheet | None:
     """The player's tables, opponents and scores round by round (None: not in this tournament)."""
+    seat_names = TRIPLETTE_SEAT_NAMES if t.triplette else SEAT_NAMES  # a line (2.2)
     entry = Entry.objects.filter(tournament=t, player=player).select_related("player").first()
     if entry is None:
         return None
@@ -748,11 +749,11 @@ def player_sheet(t: Tournament, player: Player) -> PlayerSheet | None:
             PlayerRound(
                 round=table.round,
                 table=table.number,
-                seat=str(SEAT_NAMES[mine.position]),
+                seat=str(seat_names[mine.position]),
                 opponents=[
                     Opponent(
                         name=s.player.name,
-                        seat=str(SEAT_NAMES[s.position]),
+                        seat=str(seat_names[s.position]),
                         score=sum(lines[(table.game_id, s.player_id)]),
                     )
                     for s in seats

@@ -140,3 +140,34 @@ def test_the_sheet_on_screen_and_its_pdf_for_one_triplette_table(desk, started):
     # it renders to a page that is not blank
     page0 = pdfium.PdfDocument(pdf.content)[0].render(scale=0.5).to_pil().convert("L")
     assert page0.getextrema()[0] < 100
+
+
+def test_a_players_sheet_names_lines_not_seats(desk, started):
+    t, teams = started
+    play_triplette_round(t)
+    text = text_of(desk.get(reverse("reports:player_pdf", args=[t.pk, teams[1][0].pk])))
+    assert not SEAT.search(text), SEAT.search(text)
+    assert "East-West" in text and "North-South" in text
+
+
+def test_the_sheets_and_seating_take_as_many_queries_for_two_or_four_tables():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for teams in (4, 8):
+        t, _teams = make_triplette(teams, rounds=2)
+        t = services.tournament_start(tournament=t)
+        play_triplette_round(t, confirm=False)
+        asked = []
+        for build, args, kwargs in (
+            (documents.round_sheets, (t, 1), {"filled": True}),
+            (documents.round_sheets, (t, 2), {}),
+            (documents.seating, (t, 1), {}),
+            (documents.seating, (t, 2), {}),
+        ):
+            with CaptureQueriesContext(connection) as queries:
+                assert build(*args, **kwargs)
+            asked.append(len(queries))
+        counts.append(asked)
+    assert counts[0] == counts[1], counts
