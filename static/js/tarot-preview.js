@@ -257,11 +257,54 @@
      too (offline-app.js gives it their number). The players of deal n are every seat but
      the dealer, seats[(first + n - 1) % seats] (kinds/tarot/selectors.dealer_for): the taker
      buttons and the poignée boxes are theirs, in seat order, and so are the preview's seats. */
+  /* A triplette table (duplicate.md 2.2): 6 seated, 4 play each board. The players of board
+     n are boards.active[n - 1] (N, E, S, W), its taker boards.imposed[n - 1], the attacker by
+     the rotation (tournaments/triplette.table_options): the one taker button becomes his,
+     the poignée boxes and the preview's seats are the four's, and the subtitle says so. */
+  function reseatBoard(form, node, parsed, number) {
+    var boards = parsed.boards;
+    var row = boards.active[number - 1];
+    if (!row) return;
+    var byPk = {};
+    boards.seats.forEach(function (s) { byPk[s.pk] = s; });
+    var playing = row.map(function (pk) { return byPk[pk]; });
+    if (playing.some(function (s) { return !s; })) return;
+    var before = parsed.seats;
+    var taker = byPk[boards.imposed[number - 1]];
+    var radio = form.querySelector("input[name=taker]");
+    if (radio && taker) {
+      radio.value = String(taker.pk);
+      radio.checked = true;
+      var span = radio.parentNode.querySelector("span");
+      if (span) span.textContent = nobreak(taker.label);
+    }
+    before.forEach(function (old, i) {
+      var seat = playing[i];
+      var box = form.querySelector("#fs-poignee_" + old.pk + ":not([data-reseated])");
+      if (!seat || !box) return;
+      box.dataset.reseated = "1";
+      box.id = "fs-poignee_" + seat.pk;
+      box.querySelectorAll("input[name=poignee_" + old.pk + "]").forEach(function (input) {
+        input.name = "poignee_" + seat.pk;
+        input.id = input.id.replace("poignee_" + old.pk, "poignee_" + seat.pk);
+      });
+      var legend = box.querySelector("legend");
+      if (legend) legend.textContent = seat.label;
+    });
+    form.querySelectorAll("[data-reseated]").forEach(function (n) { delete n.dataset.reseated; });
+    var subtitle = document.querySelector("h1 small span");
+    var said = (boards.subtitles || [])[number - 1];
+    if (subtitle && said) subtitle.textContent = nobreak(said);
+    parsed.seats = playing;
+    node.textContent = JSON.stringify(parsed);
+  }
+
   function reseat(form) {
     var node = document.getElementById("tarot-offline");
     var number = parseInt(form.dataset.offlineNumber, 10);
     var parsed;
     try { parsed = JSON.parse(node.textContent); } catch (e) { return; }
+    if (parsed && parsed.boards && !isNaN(number)) return reseatBoard(form, node, parsed, number);
     var rotation = parsed && parsed.rotation;
     if (!rotation || isNaN(number)) return;
     var all = rotation.seats;

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from scoring import triplette as triplette_rules
 from tarotclub.core.text import text_key
 from tarotclub.games import house
 from tarotclub.games.models import Game, Seat
@@ -28,7 +29,17 @@ from tarotclub.kinds.tarot.services import dealer_for
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 from tarotclub.tournaments import selectors as tournament_selectors
-from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table, Tournament, deals_for_table
+from tarotclub.tournaments.models import (
+    SEAT_NAMES,
+    TRIPLETTE_SEAT_NAMES,
+    Badge,
+    Entry,
+    Line,
+    Orientation,
+    Table,
+    Tournament,
+    deals_for_table,
+)
 from tarotclub.tournaments.selectors import (  # noqa: F401
     PLANNED,
     SEATED,
@@ -536,6 +547,8 @@ def round_sheets(
     A seated round's sheets carry the QR code of each table's share link (`base_url` makes it
     absolute); a planned round's sheets are empty and have no QR code yet.
     """
+    if t.triplette:
+        return triplette_round_sheets(t, round_number, filled=filled, base_url=base_url)
     state = round_state(t, round_number)
     if state == SEATED:
         tables = (
@@ -576,6 +589,8 @@ def table_sheet(table: Table, *, base_url: str = "", qr: bool = True) -> TableSh
         .get()
     )
     t = table.tournament
+    if t.triplette:
+        return _seated_triplette(t, table, _triplette_entries(t), True, base_url, qr=qr)
     sheet = _seated_sheet(t, table, _licences(t), filled=True, base_url=base_url, qr=qr)
     return _federation(sheet, t, _starts(player_positions(t)))
 
@@ -608,6 +623,7 @@ class SeatingLine:
     licence: str
     table: int
     seat: str
+    team: str = ""  # a triplette's team and the member's badge ("Team 1 · Blue")
 
 
 @dataclass
@@ -617,31 +633,41 @@ class SeatingGroup:
 
 
 def seating(t: Tournament, round_number: int) -> list[SeatingLine] | None:
-    """Every player of the round in alphabetical order with table and seat (None: no round)."""
+    """Every player of the round in alphabetical order with table and seat (None: no round).
+    A triplette player has a line and a team instead of a seat: 4 of the 6 at a table play
+    each board, the defenders seated by their captain (duplicate.md 2.2)."""
     state = round_state(t, round_number)
     licences = _licences(t)
+    seat_names = TRIPLETTE_SEAT_NAMES if t.triplette else SEAT_NAMES
     if state == SEATED:
-        seats = Seat.objects.filter(
+        seated = Seat.objects.filter(
             game__tournament_table__tournament=t, game__tournament_table__round=round_number
         ).values_list("player_id", "player__name", "game__tournament_table__number", "position")
-        lines = [
-            SeatingLine(name=name, licence=licences.get(pk, ""), table=n, seat=str(SEAT_NAMES[pos]))
-            for pk, name, n, pos in seats
-        ]
     elif state == PLANNED:
         plan = _planned_tables(t, round_number)
         names = dict(
             Player.objects.filter(pk__in=[pk for x in plan for pk in x]).values_list("pk", "name")
         )
-        lines = [
-            SeatingLine(
-                name=names[pk], licence=licences.get(pk, ""), table=n, seat=str(SEAT_NAMES[pos])
-            )
-            for n, seated in enumerate(plan, start=1)
-            for pos, pk in enumerate(seated)
+        seated = [
+            (pk, names[pk], n, pos)
+            for n, pks in enumerate(plan, start=1)
+            for pos, pk in enumerate(pks)
         ]
     else:
         return None
+    teams = _triplette_entries(t) if t.triplette else {}
+    lines = []
+    for pk, name, n, pos in seated:
+        team, badge, _licence = teams.get(pk, ("", "", ""))
+        lines.append(
+            SeatingLine(
+                name=name,
+                licence=licences.get(pk, ""),
+                table=n,
+                seat=str(seat_names[pos]),
+                team=" · ".join(v for v in (team, _colour(badge)) if v),
+            )
+        )
     lines.sort(key=lambda x: (text_key(x.name), x.name))
     return lines
 
@@ -691,6 +717,7 @@ class PlayerSheet:
 
 def player_sheet(t: Tournament, player: Player) -> PlayerSheet | None:
     """The player's tables, opponents and scores round by round (None: not in this tournament)."""
+    seat_names = TRIPLETTE_SEAT_NAMES if t.triplette else SEAT_NAMES  # a line (2.2)
     entry = Entry.objects.filter(tournament=t, player=player).select_related("player").first()
     if entry is None:
         return None
@@ -722,11 +749,11 @@ def player_sheet(t: Tournament, player: Player) -> PlayerSheet | None:
             PlayerRound(
                 round=table.round,
                 table=table.number,
-                seat=str(SEAT_NAMES[mine.position]),
+                seat=str(seat_names[mine.position]),
                 opponents=[
                     Opponent(
                         name=s.player.name,
-                        seat=str(SEAT_NAMES[s.position]),
+                        seat=str(seat_names[s.position]),
                         score=sum(lines[(table.game_id, s.player_id)]),
                     )
                     for s in seats
@@ -807,3 +834,223 @@ def tournament_deals(t: Tournament, round_number: int | None = None) -> list[dic
             }
         )
     return rows
+
+
+# --- a triplette table's sheet (duplicate.md 2.2) ------------------------------------------------
+#
+# A triplette table holds one North-South and one East-West team; on each board 4 of the 6
+# play: the attacking team's attacker by the rotation at the board's taker orientation, and
+# the other team's 3 in defence (their captain seats them as he likes, p. 20). So the sheet
+# names the two lines and their teams (members with badges), and for each board its taker's
+# orientation, the attacking team and attacker, and the defending team: no seat per person.
+
+
+@dataclass
+class TripletteMember:
+    pk: int
+    name: str
+    colour: str  # the badge's colour, Bleu / Blanc / Rouge ("" before the start)
+    licence: str = ""
+
+
+@dataclass
+class TripletteSide:
+    line: str  # "NS" or "EW"
+    label: str  # North-South / East-West
+    team: str
+    members: list[TripletteMember]
+
+
+@dataclass
+class TripletteRow:
+    number: int  # the deal's number at this table
+    board: int
+    taker: str  # the orientation marked on the board (North …)
+    line: str  # the attacking line, "NS" or "EW"
+    attack_team: str
+    attacker: str
+    colour: str  # the attacker's badge
+    defence_team: str
+    contract: str
+    defenders: list[str] = field(default_factory=list)  # the other team's 3, badge order
+    score: int | None = None  # the board score (U, signed), once entered
+    detail: str = ""
+
+    @property
+    def plus(self) -> int | None:
+        return self.score if self.score is not None and self.score >= 0 else None
+
+    @property
+    def minus(self) -> int | None:
+        return -self.score if self.score is not None and self.score < 0 else None
+
+
+@dataclass
+class TripletteSheet:
+    """One triplette table's sheet for one round: its two teams and its boards."""
+
+    sides: list[TripletteSide]  # North-South, then East-West
+    rows: list[TripletteRow]
+    filled: bool
+    table: int
+    round: int
+    rounds: int
+    date: object = None
+    url: str = ""
+    qr: str = ""
+    locked: bool = False
+    triplette: bool = True
+    signatures: bool = True
+
+    @property
+    def planned(self) -> int:
+        return len(self.rows)
+
+    @property
+    def signers(self) -> list[TripletteMember]:
+        return [m for side in self.sides for m in side.members]
+
+    @property
+    def density(self) -> str:
+        rows = len(self.rows)
+        return "roomy" if rows <= 6 else "normal" if rows <= 8 else "tight"
+
+
+def _triplette_entries(t: Tournament) -> dict[int, tuple[str, str, str]]:
+    """Player pk → (team, badge, licence). One query."""
+    return {
+        pk: (team, badge, licence or own)
+        for pk, team, badge, licence, own in Entry.objects.filter(tournament=t).values_list(
+            "player_id", "team", "badge", "licence", "player__licence"
+        )
+    }
+
+
+def _colour(badge: str) -> str:
+    return str(Badge(badge).label) if badge in Badge.values else ""
+
+
+def _triplette_sheet(
+    t: Tournament, number: int, round_number: int, seated, names, entries, options, deals
+) -> TripletteSheet:
+    """The sheet of a table seating `seated` (6 pks: N-S then E-W) with its game `options`
+    (`tournaments.triplette.table_options`) and its `deals` entered (by number)."""
+    from tarotclub.kinds.tarot.labels import CONTRACT_LABELS
+    from tarotclub.tournaments.triplette import IMPOSED_CONTRACT
+
+    rules = triplette_rules
+
+    def member(pk):
+        _team, badge, licence = entries.get(pk, ("", "", ""))
+        return TripletteMember(
+            pk=pk, name=names.get(pk, "?"), colour=_colour(badge), licence=licence
+        )
+
+    halves = {"NS": list(seated[:3]), "EW": list(seated[3:])}
+    team = {line: entries.get(pks[0], ("",))[0] if pks else "" for line, pks in halves.items()}
+    sides = [
+        TripletteSide(
+            line=line,
+            label=str(Line(line).label),
+            team=team[line],
+            members=[member(pk) for pk in halves[line]],
+        )
+        for line in rules.LINES
+    ]
+    rows = []
+    boards = options.get("boards") or []
+    imposed = options.get("imposed") or []
+    for i, board in enumerate(boards, start=1):
+        attacker = imposed[i - 1][0] if i - 1 < len(imposed) else None
+        line = rules.attacking_line(board)
+        other = "EW" if line == "NS" else "NS"
+        contract = imposed[i - 1][1] if i - 1 < len(imposed) else IMPOSED_CONTRACT
+        deal = deals.get(i)
+        row = TripletteRow(
+            number=i,
+            board=board,
+            taker=str(Orientation(rules.taker_of(board)).label),
+            line=line,
+            attack_team=team[line],
+            attacker=names.get(attacker, "?"),
+            colour=_colour(entries.get(attacker, ("", "", ""))[1]),
+            defence_team=team[other],
+            defenders=[names.get(pk, "?") for pk in halves[other]],
+            contract=str(CONTRACT_LABELS.get(contract, contract)),
+        )
+        if deal is not None:
+            taker_line = next((x for x in deal.lines.all() if x.player_id == deal.taker_id), None)
+            if taker_line is not None:
+                row.score = taker_line.score // 3
+            said = deal_labels(deal, names)
+            row.contract = said.contract
+            row.detail = _detail(
+                GridRow(
+                    number=i,
+                    dealer="",
+                    cells=[],
+                    bouts=said.bouts,
+                    points=said.points,
+                    petit=said.petit_au_bout,
+                    poignees=said.poignees,
+                    chelem=said.chelem,
+                )
+            )
+        rows.append(row)
+    return TripletteSheet(
+        sides=sides,
+        rows=rows,
+        filled=bool(deals),
+        table=number,
+        round=round_number,
+        rounds=t.rounds,
+        date=t.date,
+    )
+
+
+def triplette_round_sheets(
+    t: Tournament, round_number: int, *, filled: bool = False, base_url: str = ""
+) -> list[TripletteSheet] | None:
+    """A triplette round's sheets, one a table (None: nothing to print). Seated: from the
+    tables' games; planned: from the plan and the stored movement. A fixed number of queries."""
+    from tarotclub.tournaments import duplicate, triplette
+
+    state = round_state(t, round_number)
+    entries = _triplette_entries(t)
+    if state == SEATED:
+        tables = (
+            Table.objects.filter(tournament=t, round=round_number)
+            .select_related("game")
+            .prefetch_related(*_games_prefetch(filled))
+            .order_by("number")
+        )
+        return [_seated_triplette(t, table, entries, filled, base_url) for table in tables]
+    if state == PLANNED:
+        m = duplicate.stored_movement(t)
+        plan = _planned_tables(t, round_number)
+        names = dict(
+            Player.objects.filter(pk__in=[pk for x in plan for pk in x]).values_list("pk", "name")
+        )
+        sheets = []
+        for number, seated in enumerate(plan, start=1):
+            options = triplette.table_options(t, m, round_number, number, seated) if m else {}
+            sheets.append(
+                _triplette_sheet(t, number, round_number, seated, names, entries, options, {})
+            )
+        return sheets
+    return None
+
+
+def _seated_triplette(t, table: Table, entries, filled: bool, base_url: str, qr: bool = True):
+    seats = list(table.game.seats.all())
+    seated = [s.player_id for s in seats]
+    names = {s.player_id: s.player.name for s in seats}
+    deals = {d.number: d for d in table.game.deals.all()} if filled else {}
+    sheet = _triplette_sheet(
+        t, table.number, table.round, seated, names, entries, table.game.options or {}, deals
+    )
+    sheet.filled = filled
+    sheet.locked = table.game.locked
+    sheet.url = _sheet_url(base_url, table.game)
+    sheet.qr = qr_image(sheet.url) if qr else ""
+    return sheet

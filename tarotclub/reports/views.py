@@ -163,7 +163,9 @@ def score_sheet(request, token: str):
     sheet = documents.table_sheet(table, qr=False)
     return render(
         request,
-        "reports/score_sheet.html",
+        "reports/triplette_score_sheet.html"
+        if getattr(sheet, "triplette", False)
+        else "reports/score_sheet.html",
         {"game": game, "table": table, "t": table.tournament, "sheet": sheet},
     )
 

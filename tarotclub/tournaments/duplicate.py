@@ -187,6 +187,8 @@ def ranking_rows(g: Graded, which: str) -> list[dict]:
             "player": p,
             "name": g.name(p),
             "seat": g.label(p),
+            "code": g.label(p),  # the record page's seat
+            "note": g.label(p),
             "entry": g.entries.get(p),
             "attack": records[p].attack,
             "defence": records[p].defence,

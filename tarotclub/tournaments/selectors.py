@@ -26,6 +26,7 @@ from .history import ENTRY_REMOVED
 from .models import (
     SEAT_NAMES,
     TRIPLETTE_SEAT_NAMES,
+    Badge,
     Entry,
     Ranking,
     RedrawnTable,
@@ -624,9 +625,12 @@ class PositionCard:
     licence: str
     team: str
     rounds: list[CardRound]
+    colour: str = ""  # a triplette member's badge (Blue, White, Red)
 
 
-def _card(t: Tournament, name: str, licence: str, team: str, rounds: dict) -> PositionCard:
+def _card(
+    t: Tournament, name: str, licence: str, team: str, rounds: dict, badge: str = ""
+) -> PositionCard:
     lines = []
     for n in range(1, t.rounds + 1):
         table, position = rounds.get(n, (None, None))
@@ -641,18 +645,19 @@ def _card(t: Tournament, name: str, licence: str, team: str, rounds: dict) -> Po
                 seated=n <= t.current_round,
             )
         )
-    return PositionCard(name=name, licence=licence, team=team, rounds=lines)
+    colour = str(Badge(badge).label) if badge in Badge.values else ""
+    return PositionCard(name=name, licence=licence, team=team, rounds=lines, colour=colour)
 
 
 def position_cards(t: Tournament) -> list[PositionCard]:
     """Every registered player's card, in alphabetical order. Two queries."""
     positions = player_positions(t)
     entries = Entry.objects.filter(tournament=t).values_list(
-        "player_id", "player__name", "licence", "player__licence", "team"
+        "player_id", "player__name", "licence", "player__licence", "team", "badge"
     )
     cards = [
-        _card(t, name, licence or own, team, positions.get(pk, {}))
-        for pk, name, licence, own, team in entries
+        _card(t, name, licence or own, team, positions.get(pk, {}), badge)
+        for pk, name, licence, own, team, badge in entries
     ]
     cards.sort(key=lambda c: (text_key(c.name), c.name))
     return cards

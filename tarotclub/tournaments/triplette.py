@@ -197,6 +197,7 @@ def ranking_rows(g: TripletteGraded, which: str) -> list[dict]:
             "code": f"{key[0]}{key[1]}",
             "name": g.name(key),
             "line": _("North-South") if key[0] == "NS" else _("East-West"),
+            "note": _("North-South") if key[0] == "NS" else _("East-West"),
             "members": ", ".join(e.player.name for e in g.keys.get(key, ("", []))[1]),
             "attack": res.attack.get(key),
             "defence": res.defence.get(key),

@@ -351,6 +351,28 @@ class Tarot(Kind):
             "house_rules": house.of_game(played.game).as_dict(),
             "text_url": offline_text_url(),
         }
+        options = played.game.options or {}
+        if options.get("active") and options.get("imposed"):
+            # a triplette table (duplicate.md 2.2): 4 of its 6 play each board, the attacker
+            # by the rotation; the screen a phone keeps serves the next boards too, each with
+            # its own four (N, E, S, W), its imposed taker and its subtitle
+            by_pk = {p.pk: p for p in played.players}
+            data["boards"] = {
+                "seats": [seat(p) for p in played.players],
+                "active": options["active"],
+                "imposed": [row[0] for row in options["imposed"]],
+                "subtitles": [
+                    _("Board %(board)s · %(name)s takes, %(contract)s imposed")
+                    % {
+                        "board": board,
+                        "name": by_pk[taker].short_name if taker in by_pk else "?",
+                        "contract": CONTRACT_LABELS.get(contract, contract),
+                    }
+                    for board, (taker, contract) in zip(
+                        options.get("boards") or [], options["imposed"], strict=False
+                    )
+                ],
+            }
         if played.game.dealer_sits_out:
             # the screen a phone keeps serves the next deals too, each with its own dealer
             # out: every seat in order, and where deal 1's dealer sits (`dealer_for`)
