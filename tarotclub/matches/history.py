@@ -6,6 +6,7 @@ from tarotclub.core.history import field
 from tarotclub.core.models import action
 
 CREATED = action("match.created", _("team match created"))
+EDITED = action("match.edited", _("team match corrected"))
 QUARTER_RECORDED = action("match.quarter_recorded", _("team match quarter recorded"))
 
 # how the history page names the keys of a quarter's before/after
@@ -16,3 +17,5 @@ field("closed", _("closed room"))
 field("results", _("results (board, contract, score)"))
 field("boards", _("boards"))
 field("teams", _("teams"))
+field("name", _("name"))
+field("date", _("date"))
