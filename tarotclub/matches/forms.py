@@ -35,6 +35,7 @@ MADE, FAILED = "made", "failed"
 #: How a board is entered: its score as the sheet carries it, or the deal's facts.
 BY_SCORE, BY_FACTS = "score", "facts"
 ERR_ENTRY = _("Say how the board is entered: its score, or the deal's facts.")
+ERR_REVISION = _("This page was damaged on the way: open the team match's correction again.")
 ERR_RESULT = _("Say whether the contract was made.")
 ERR_SCORE_MISSING = _("Enter the attacker's score.")
 
@@ -131,7 +132,13 @@ class MatchEditForm(MatchForm):
     """The match's correction: the creation form, filled in, with the revision it was opened
     at (a second director's newer edit is not overwritten)."""
 
-    revision = WholeNumberField(widget=forms.HiddenInput, min_value=0)
+    revision = WholeNumberField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        error_messages={
+            key: ERR_REVISION for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
 
     def __init__(self, *args, match: TeamMatch, teams: dict, **kwargs):
         members = [*teams["A"], *teams["B"]]
