@@ -75,6 +75,10 @@ ERR_BOARDS_RECORDED = _(
     "The number of boards can only change before any quarter is recorded: each quarter's "
     "boards follow from it. Correct or keep the recorded quarters."
 )
+ERR_BOARDS_CHANGED = _(
+    "The number of boards of this team match was changed meanwhile: this quarter now has "
+    "boards %(first)s to %(last)s. Enter it again."
+)
 ERR_FACTS = _("Board %(board)s: the deal's facts are incomplete or not understood.")
 ERR_FACTS_RULE = _("Board %(board)s: %(message)s")
 
@@ -421,6 +425,9 @@ def quarter_record(
         raise MatchError(ERR_ATTACKER)
     with transaction.atomic():
         match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+        now = list(match.quarter_boards(number))
+        if now != boards:  # corrected (`match_edit`) since the entry was checked above
+            raise MatchError(ERR_BOARDS_CHANGED, params={"first": now[0], "last": now[-1]})
         members = {
             m.player_id: m.player for m in match.members.filter(team=team).select_related("player")
         }

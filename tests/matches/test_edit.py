@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tarotclub.core.models import LogEntry
 from tarotclub.matches import selectors, services
-from tarotclub.matches.models import Member, TeamMatch
+from tarotclub.matches.models import Member, Result, TeamMatch
 from tarotclub.players.services import player_create
 from tests.tournaments.test_concurrency import together
 
@@ -355,3 +355,45 @@ def test_two_directors_correcting_at_once_do_not_overwrite_each_other(director, 
     assert LogEntry.objects.filter(action="match.edited").count() == 1
     refused = next(r for r in responses if r.status_code == 200)
     assert "Somebody else changed this team match" in refused.content.decode()
+
+
+def test_a_quarter_entered_for_the_old_number_of_boards_is_refused():
+    match, sample, people = make_match(quarters=0)
+    opened = TeamMatch.objects.get(pk=match.pk)  # the quarter page read 16 boards
+    services.match_edit(match=match, **_current(match, boards=20))
+    from .helpers import enter
+
+    with pytest.raises(services.MatchError) as caught:
+        enter(opened, sample.quarters[0], "A", people)
+    assert "this quarter now has boards 1 to 5" in caught.value.messages[0]
+    assert not Result.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("run", range(3))
+def test_removing_a_player_while_he_is_recorded_as_attacker(director, run):
+    """A correction taking a player out of team A, and team A's captain naming him attacker
+    of quarter 1, at once: one of them wins, never both."""
+    match, sample, people = make_match(quarters=0)
+    q = sample.quarters[0]
+    attacker = people[q.a_attacker]
+    team = list(selectors.match_sheet(match).teams["A"])
+    stand_in = player_create(name="Remplaçant")
+    edit = _edit_post(match)
+    edit[f"a_{team.index(attacker) + 1}"] = str(stand_in.pk)
+    from .test_views import _quarter_post
+
+    record = _quarter_post(q, "A", people)
+    a, b = Client(raise_request_exception=False), Client(raise_request_exception=False)
+    a.force_login(director)
+    b.force_login(director)
+    quarter_url = reverse("matches:quarter", kwargs={"pk": match.pk, "number": 1})
+    responses = together(
+        lambda: a.post(reverse("matches:edit", kwargs={"pk": match.pk}), edit),
+        lambda: b.post(quarter_url, record),
+    )
+    assert sorted(r.status_code for r in responses) == [200, 302]
+    members = set(Member.objects.filter(match=match, team="A").values_list("player", flat=True))
+    recorded = Result.objects.filter(team="A").exists()
+    assert recorded == (attacker.pk in members)
+    assert recorded != (stand_in.pk in members)
