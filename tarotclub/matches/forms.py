@@ -312,6 +312,9 @@ class QuarterForm(forms.Form):
                 if data.get(f"score_{b}") is None and f"score_{b}" not in self.errors:
                     self.add_error(f"score_{b}", ERR_SCORE_MISSING)
             elif entry == BY_FACTS:
+                # the score's fields are hidden and not read: whatever they hold is no error
+                for name in (f"result_{b}", f"score_{b}"):
+                    self._errors.pop(name, None)
                 facts_form = self.facts_forms[b]
                 if not facts_form.is_valid():
                     self.add_error(f"entry_{b}", _("Check the deal's facts below."))

@@ -337,6 +337,11 @@ def test_a_facts_board_needs_no_score_and_a_score_board_no_facts(director_client
     data["a-f2-points"] = "not read"
     assert director_client.post(url, data).status_code == 302
     assert Result.objects.get(board=2).facts is None
+    # a facts board's hidden score fields are not read, whatever they hold
+    data = facts_post("A", people, sample)
+    data.update({"a-score_1": "abc", "a-result_1": "maybe"})
+    assert director_client.post(url, data).status_code == 302
+    assert Result.objects.get(board=1).facts == WORKED["A"][0][1]
     data = facts_post("A", people, sample)
     data.update({"a-entry_2": "score"})  # no score given
     page = director_client.post(url, data).content.decode()
