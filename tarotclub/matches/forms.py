@@ -1,25 +1,43 @@
-"""The team match's forms: the match itself, and one team's entry of one quarter. The forms
-read the fields strictly; the services check the rules (4 to 6 players, different attackers,
-even scores...)."""
+"""The team match's forms: the match itself (new or corrected), and one team's entry of one
+quarter, each board as a score or as the deal's facts (the free-play deal screen's fields,
+`kinds.tarot.forms.DealForm`). The forms read the fields strictly; the services check the
+rules (4 to 6 players, different attackers, even scores, possible deals...)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tarotclub.core.forms import StrictDateField, WholeNumberField
+from tarotclub.kinds.tarot.forms import DealForm, _format_half
 from tarotclub.players.models import Player
 
 from .models import MatchContract, TeamMatch, placing_team
-from .services import BOARD_COUNTS, MAX_PLAYERS, MAX_SCORE, MIN_PLAYERS
+from .services import (
+    BOARD_COUNTS,
+    MAX_PLAYERS,
+    MAX_SCORE,
+    MIN_PLAYERS,
+    SEATS,
+    MatchError,
+    facts_score,
+)
 
 #: A bonus as a person writes it: up to 3 digits, then a point or a comma and up to 3 decimals.
 BONUS = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,3})?")
 ERR_BONUS_TEXT = _("Write the bonus as a number with at most 3 decimals, for example 1.5.")
 MADE, FAILED = "made", "failed"
+#: How a board is entered: its score as the sheet carries it, or the deal's facts.
+BY_SCORE, BY_FACTS = "score", "facts"
+ERR_ENTRY = _("Say how the board is entered: its score, or the deal's facts.")
+ERR_REVISION = _("This page was damaged on the way: open the team match's correction again.")
+ERR_RESULT = _("Say whether the contract was made.")
+ERR_SCORE_MISSING = _("Enter the attacker's score.")
 
 
 class BonusField(forms.CharField):
@@ -40,8 +58,12 @@ class BonusField(forms.CharField):
         return Decimal(text.replace(",", "."))
 
 
-def _roster():
-    return Player.objects.filter(active=True, guest=False).order_by("name", "pk")
+def _roster(also=()):
+    """The club's players to choose from, and `also` (a match's members, even if they left
+    the roster since), by name."""
+    players = {p.pk: p for p in Player.objects.filter(active=True, guest=False)}
+    players.update({p.pk: p for p in also})
+    return sorted(players.values(), key=lambda p: (p.name, p.pk))
 
 
 class MatchForm(forms.Form):
@@ -60,10 +82,10 @@ class MatchForm(forms.Form):
     a_bonus = BonusField(label=_("Bonus of team A (match points)"), initial="0.000")
     b_bonus = BonusField(label=_("Bonus of team B (match points)"), initial="0.000")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, members=(), **kwargs):
         super().__init__(*args, **kwargs)
         # the roster read once for the 12 lists; a posted value must be one of its keys
-        roster = [("", "—"), *((str(p.pk), p.name) for p in _roster())]
+        roster = [("", "—"), *((str(p.pk), p.name) for p in _roster(members))]
         for team in "ab":
             for i in range(1, MAX_PLAYERS + 1):
                 self.fields[f"{team}_{i}"] = forms.TypedChoiceField(
@@ -106,9 +128,99 @@ class MatchForm(forms.Form):
         }
 
 
+class MatchEditForm(MatchForm):
+    """The match's correction: the creation form, filled in, with the revision it was opened
+    at (a second director's newer edit is not overwritten)."""
+
+    revision = WholeNumberField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        error_messages={
+            key: ERR_REVISION for key in ("required", "invalid", "min_value", "max_value")
+        },
+    )
+
+    def __init__(self, *args, match: TeamMatch, teams: dict, **kwargs):
+        members = [*teams["A"], *teams["B"]]
+        initial = {
+            "name": match.name,
+            "date": match.date,
+            "boards": match.boards,
+            "a_name": match.a_name,
+            "b_name": match.b_name,
+            "a_bonus": str(match.a_bonus),
+            "b_bonus": str(match.b_bonus),
+            "revision": match.revision,
+            **{f"{t.lower()}_{i}": p.pk for t in "AB" for i, p in enumerate(teams[t], start=1)},
+        }
+        super().__init__(*args, members=members, initial=initial, **kwargs)
+
+    def service_data(self) -> dict:
+        return {**super().service_data(), "expected_revision": self.cleaned_data["revision"]}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a team match's table, as the deal form shows a player."""
+
+    pk: str
+    label: str
+
+
+def table_seats() -> list[Seat]:
+    labels = {
+        "S": pgettext_lazy("team match seat", "South (attacker)"),
+        "E": _("East"),
+        "N": _("North"),
+        "W": _("West"),
+    }
+    return [Seat(seat, labels[seat]) for seat in SEATS]
+
+
+class BoardFactsForm(DealForm):
+    """The deal's facts of one board: the free-play deal screen (bouts, points counted by
+    either side, petit au bout, a poignée per seat, slam) at a table of 4 where the attacker,
+    South, takes alone. The taker and the contract are not asked here: the taker is the
+    team's attacker, the contract is the board's."""
+
+    def __init__(self, *args, **kwargs):
+        seats = table_seats()
+        super().__init__(*args, players=seats, active=seats, **kwargs)
+        for name in ("taker", "contract", "version"):
+            del self.fields[name]
+
+    def facts(self) -> dict:
+        """The validated facts as `services.facts_score` reads them."""
+        d = self.cleaned_data
+        return {
+            "bouts": d["bouts"],
+            "points_half": int(d["points"] * 2),
+            "petit_au_bout": d.get("petit_au_bout") or "",
+            "poignees": [
+                [p.pk, d[f"poignee_{p.pk}"]] for p in self.active if d.get(f"poignee_{p.pk}")
+            ],
+            "chelem": d.get("chelem") or "none",
+        }
+
+    @staticmethod
+    def initial_from_facts(facts: dict) -> dict:
+        initial = {
+            "bouts": facts["bouts"],
+            "points_side": "attack",
+            "points": _format_half(facts["points_half"]),
+            "petit_au_bout": facts["petit_au_bout"],
+            "chelem": facts["chelem"],
+        }
+        for seat, kind in facts["poignees"]:
+            initial[f"poignee_{seat}"] = kind
+        return initial
+
+
 class QuarterForm(forms.Form):
     """One team's entry of one quarter: its attacker, the closed room (from the placing team
-    only), and for each board the contract, made or failed, and the score's size."""
+    only), and for each board the contract and either the score (made or failed, and its
+    size) or the deal's facts (`BoardFactsForm`, one per board), from which the score is
+    worked out (`computed`, shown before saving)."""
 
     def __init__(self, *args, match: TeamMatch, number: int, team: str, players, **kwargs):
         kwargs.setdefault("prefix", team.lower())
@@ -130,6 +242,9 @@ class QuarterForm(forms.Form):
                 widget=forms.RadioSelect,
                 error_messages={"required": _("Say whose attacker plays in the closed room.")},
             )
+        self.computed: dict[int, int] = {}
+        self.facts_forms: dict[int, BoardFactsForm] = {}
+        stored = kwargs.get("initial") or {}
         for b in self.boards:
             self.fields[f"contract_{b}"] = forms.ChoiceField(
                 label=_("Board %(n)s: contract") % {"n": b},
@@ -137,17 +252,25 @@ class QuarterForm(forms.Form):
                 initial=MatchContract.GARDE,
                 widget=forms.RadioSelect,
             )
+            self.fields[f"entry_{b}"] = forms.ChoiceField(
+                label=_("Board %(n)s: entered as") % {"n": b},
+                choices=[(BY_SCORE, _("its score")), (BY_FACTS, _("the deal's facts"))],
+                initial=BY_SCORE,
+                widget=forms.RadioSelect,
+                required=False,  # not sent: the score (what the page offered before the facts)
+                error_messages={"invalid_choice": ERR_ENTRY},
+            )
             self.fields[f"result_{b}"] = forms.ChoiceField(
                 label=_("Board %(n)s: made or failed") % {"n": b},
                 choices=[(MADE, _("made")), (FAILED, _("failed"))],
                 widget=forms.RadioSelect,
-                error_messages={"required": _("Say whether the contract was made.")},
+                required=False,
             )
             self.fields[f"score_{b}"] = WholeNumberField(
                 label=_("Score"),
                 min_value=0,
                 max_value=MAX_SCORE,
-                error_messages={"required": _("Enter the attacker's score.")},
+                required=False,
                 widget=forms.NumberInput(
                     attrs={
                         "min": 0,
@@ -158,6 +281,11 @@ class QuarterForm(forms.Form):
                     }
                 ),
             )
+            self.facts_forms[b] = BoardFactsForm(
+                args[0] if args else None,
+                prefix=f"{self.prefix}-f{b}",
+                initial=stored.get(f"facts_{b}"),
+            )
 
     @classmethod
     def initial_for(cls, *, number: int, team: str, attacker, closed: str, results) -> dict:
@@ -166,17 +294,65 @@ class QuarterForm(forms.Form):
             initial[f"contract_{r.board}"] = r.contract
             initial[f"result_{r.board}"] = FAILED if r.score < 0 else MADE
             initial[f"score_{r.board}"] = abs(r.score)
+            initial[f"entry_{r.board}"] = BY_SCORE if r.facts is None else BY_FACTS
+            if r.facts is not None:
+                initial[f"facts_{r.board}"] = BoardFactsForm.initial_from_facts(r.facts)
+                initial[f"computed_{r.board}"] = r.score
         return initial
+
+    def clean(self):
+        data = super().clean()
+        for b in self.boards:
+            if f"entry_{b}" in self.errors:
+                continue
+            entry = data[f"entry_{b}"] = data.get(f"entry_{b}") or BY_SCORE
+            if entry == BY_SCORE:
+                if not data.get(f"result_{b}"):
+                    self.add_error(f"result_{b}", ERR_RESULT)
+                if data.get(f"score_{b}") is None and f"score_{b}" not in self.errors:
+                    self.add_error(f"score_{b}", ERR_SCORE_MISSING)
+            elif entry == BY_FACTS:
+                # the score's fields are hidden and not read: whatever they hold is no error
+                for name in (f"result_{b}", f"score_{b}"):
+                    self._errors.pop(name, None)
+                facts_form = self.facts_forms[b]
+                if not facts_form.is_valid():
+                    self.add_error(f"entry_{b}", _("Check the deal's facts below."))
+                    continue
+                contract = data.get(f"contract_{b}")
+                if contract is None:
+                    continue
+                try:
+                    self.computed[b], _facts = facts_score(
+                        board=b, contract=contract, facts=facts_form.facts()
+                    )
+                except MatchError as e:
+                    self.add_error(f"entry_{b}", e)
+        return data
 
     def rows(self):
         return [
-            (b, self[f"contract_{b}"], self[f"result_{b}"], self[f"score_{b}"]) for b in self.boards
+            {
+                "board": b,
+                "contract": self[f"contract_{b}"],
+                "entry": self[f"entry_{b}"],
+                "result": self[f"result_{b}"],
+                "score": self[f"score_{b}"],
+                "facts": self.facts_forms[b],
+                "computed": self.computed.get(
+                    b, None if self.is_bound else self.initial.get(f"computed_{b}")
+                ),
+            }
+            for b in self.boards
         ]
 
     def service_data(self) -> dict:
         d = self.cleaned_data
         results = []
         for b in self.boards:
+            if d[f"entry_{b}"] == BY_FACTS:
+                results.append((d[f"contract_{b}"], self.facts_forms[b].facts()))
+                continue
             size = d[f"score_{b}"]
             results.append((d[f"contract_{b}"], -size if d[f"result_{b}"] == FAILED else size))
         return {

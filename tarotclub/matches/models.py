@@ -52,6 +52,9 @@ class TeamMatch(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: Grows by one with each edit of the match (`match_edit`): an edit opened at an older
+    #: revision is refused, so a second director's screen cannot overwrite a newer edit.
+    revision = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -137,6 +140,10 @@ class Result(models.Model):
     board = models.PositiveSmallIntegerField(_("board"))
     contract = models.CharField(_("contract"), max_length=12, choices=MatchContract)
     score = models.IntegerField(_("score"))
+    #: The deal's facts when the score was worked out from them (`services.facts_score`):
+    #: {"bouts", "points_half", "petit_au_bout", "poignees": [[seat, kind]], "chelem"};
+    #: None when the board score was entered as it is.
+    facts = models.JSONField(_("deal's facts"), null=True, blank=True)
 
     class Meta:
         ordering = ["board", "team"]

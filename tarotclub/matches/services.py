@@ -12,16 +12,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from django.db import transaction
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring import RuleError, fft
 from tarotclub.core.errors import Refused
 from tarotclub.core.models import log_action
 from tarotclub.games import policy
 from tarotclub.players.models import Player
 
-from .history import CREATED, QUARTER_RECORDED
+from .history import CREATED, EDITED, QUARTER_RECORDED
 from .models import QUARTERS, TEAMS, MatchContract, Member, Quarter, Result, TeamMatch
 from .models import placing_team as placing_team_of
 
@@ -59,6 +62,30 @@ ERR_SCORE = _(
     "A board score is an even whole number of points, from −%(max)s to %(max)s "
     "(with a garde or higher every part of the score is even)."
 )
+
+ERR_STALE = _(
+    "Somebody else changed this team match since you opened it. Here is the newer version; "
+    "check it and make your change again if it is still needed."
+)
+ERR_REMOVE_ATTACKER = _(
+    "%(name)s attacked for %(team)s in quarter %(number)s, which is recorded: keep them in "
+    "the team, or correct that quarter's attacker first."
+)
+ERR_BOARDS_RECORDED = _(
+    "The number of boards can only change before any quarter is recorded: each quarter's "
+    "boards follow from it. Correct or keep the recorded quarters."
+)
+ERR_BOARDS_CHANGED = _(
+    "The number of boards of this team match was changed meanwhile: this quarter now has "
+    "boards %(first)s to %(last)s. Enter it again."
+)
+ERR_FACTS = _("Board %(board)s: the deal's facts are incomplete or not understood.")
+ERR_FACTS_RULE = _("Board %(board)s: %(message)s")
+
+#: The seats of a team match's table: the attacker always sits South (p. 26).
+SOUTH = "S"
+SEATS = ("S", "E", "N", "W")
+FACTS_KEYS = frozenset({"bouts", "points_half", "petit_au_bout", "poignees", "chelem"})
 
 
 class MatchError(Refused):
@@ -168,6 +195,151 @@ def match_create(
     return match
 
 
+def facts_score(*, board: int, contract: str, facts) -> tuple[int, dict]:
+    """The board score of a deal's facts, and the facts as they are stored.
+
+    The attacker (seated South, p. 26) takes alone against the three defenders at a table of
+    4; the board score is U, what one defender pays (duplicate.md 1.5, open questions 8 and
+    16), worked out by `scoring.fft`. `facts`: {"bouts", "points_half" (the attack's card
+    points in halves, 0–182), "petit_au_bout" ("", "attack", "defence"), "poignees" ([[seat,
+    kind]], seats S, E, N, W), "chelem"}. Facts the rules refuse raise MatchError with the
+    rules' own message; this writes nothing."""
+    if not isinstance(facts, dict) or set(facts) != FACTS_KEYS:
+        raise MatchError(ERR_FACTS, params={"board": board})
+    bouts, half = facts["bouts"], facts["points_half"]
+    pab, chelem, poignees = facts["petit_au_bout"], facts["chelem"], facts["poignees"]
+    if (
+        any(not isinstance(v, int) or isinstance(v, bool) for v in (bouts, half))
+        or not isinstance(pab, str)
+        or not isinstance(chelem, str)
+        or not isinstance(poignees, list | tuple)
+        or len(poignees) > len(SEATS)
+        or any(
+            not isinstance(pair, list | tuple)
+            or len(pair) != 2
+            or pair[0] not in SEATS
+            or not isinstance(pair[1], str)
+            for pair in poignees
+        )
+    ):
+        raise MatchError(ERR_FACTS, params={"board": board})
+    if contract not in MatchContract.values:
+        raise MatchError(ERR_CONTRACT)
+    if not 0 <= half <= 2 * fft.TOTAL_POINTS:
+        raise MatchError(ERR_FACTS, params={"board": board})
+    try:
+        result = fft.score_deal(
+            seats=SEATS,
+            taker=SOUTH,
+            contract=contract,
+            bouts=bouts,
+            points=Fraction(half, 2),
+            petit_au_bout=pab or None,
+            poignees=tuple((seat, kind) for seat, kind in poignees),
+            chelem=chelem,
+        )
+    except RuleError as e:
+        raise MatchError(
+            ERR_FACTS_RULE, params={"board": board, "message": e.translated(gettext)}
+        ) from e
+    stored = {
+        "bouts": result.bouts,
+        "points_half": int(result.points * 2),
+        "petit_au_bout": str(result.petit_au_bout) if result.petit_au_bout else "",
+        "poignees": [[seat, str(kind)] for seat, kind in result.poignees],
+        "chelem": str(result.chelem),
+    }
+    return result.unit, stored
+
+
+def _removal_check(match: TeamMatch, teams: dict[str, list[Player]], names: dict) -> None:
+    """Refuse taking out of a team (or moving to the other) a player who attacked for it in
+    a recorded quarter."""
+    for q in match.quarters.all():
+        for team, pk in (("A", q.a_attacker_id), ("B", q.b_attacker_id)):
+            if pk is not None and pk not in {p.pk for p in teams[team]}:
+                raise MatchError(
+                    ERR_REMOVE_ATTACKER,
+                    params={
+                        "name": names.get(pk, "?"),
+                        "team": match.team_name(team),
+                        "number": q.number,
+                    },
+                )
+
+
+def match_edit(
+    *,
+    match: TeamMatch,
+    expected_revision: int,
+    name: str,
+    date: dt.date,
+    boards: int,
+    a_name: str,
+    b_name: str,
+    a_players: Sequence,
+    b_players: Sequence,
+    a_bonus=Decimal("0.000"),
+    b_bonus=Decimal("0.000"),
+    user=None,
+) -> TeamMatch:
+    """Correct a team match: its name and date, the teams' names, their players (4 to 6, the
+    captain first, one team each), the number of boards (only before any quarter is
+    recorded) and the bonuses. A player who attacked in a recorded quarter stays in his team.
+
+    Refused when the match changed since `expected_revision` (another director's screen),
+    unless that change already made it what is asked (a double submit: nothing is logged)."""
+    _check_director(user)
+    name = _text(name, 120)
+    if not name:
+        raise MatchError(ERR_NAME)
+    if not isinstance(date, dt.date):
+        raise MatchError(ERR_DATE)
+    if isinstance(boards, bool) or boards not in BOARD_COUNTS:
+        raise MatchError(ERR_BOARDS)
+    a_name, b_name = _text(a_name, 80), _text(b_name, 80)
+    if not a_name or not b_name or a_name.casefold() == b_name.casefold():
+        raise MatchError(ERR_TEAM_NAME)
+    a, b = _players(a_players), _players(b_players)
+    if len({p.pk for p in a + b}) != len(a) + len(b):
+        raise MatchError(ERR_TWICE)
+    a_bonus, b_bonus = _bonus(a_bonus), _bonus(b_bonus)
+    if isinstance(expected_revision, bool) or not isinstance(expected_revision, int):
+        raise MatchError(ERR_STALE, code="stale")
+    with transaction.atomic():
+        match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+        members = list(match.members.select_related("player").order_by("team", "order"))
+        old = {t: [m.player for m in members if m.team == t] for t in TEAMS}
+        before = _snapshot_match(match, old["A"], old["B"])
+        match.name, match.date, match.boards = name, date, boards
+        match.a_name, match.b_name = a_name, b_name
+        match.a_bonus, match.b_bonus = a_bonus, b_bonus
+        after = _snapshot_match(match, a, b)
+        if before == after:
+            return match  # nothing to change (a double submit): nothing is logged
+        if match.revision != expected_revision:
+            raise MatchError(ERR_STALE, code="stale")
+        names = {m.player_id: m.player.name for m in members}
+        _removal_check(match, {"A": a, "B": b}, names)
+        if before["boards"] != boards and Result.objects.filter(quarter__match=match).exists():
+            raise MatchError(ERR_BOARDS_RECORDED)
+        match.revision += 1
+        match.save()
+        if before["teams"]["A"]["players"] != after["teams"]["A"]["players"] or (
+            before["teams"]["B"]["players"] != after["teams"]["B"]["players"]
+        ):
+            Member.objects.filter(match=match).delete()
+            Member.objects.bulk_create(
+                [
+                    Member(match=match, team=team, player=p, order=i)
+                    for team, players in (("A", a), ("B", b))
+                    for i, p in enumerate(players)
+                ]
+            )
+        log_action(match, EDITED, user=user, before=before, after=after)
+    return match
+
+
 def _side(quarter: Quarter | None, team: str, names: dict) -> dict | None:
     """What one team entered for a quarter (None: nothing yet)."""
     if quarter is None:
@@ -176,7 +348,7 @@ def _side(quarter: Quarter | None, team: str, names: dict) -> dict | None:
     if attacker is None:
         return None
     results = [
-        [r.board, r.contract, r.score]
+        [r.board, r.contract, r.score, *([r.facts] if r.facts is not None else [])]
         for r in sorted(quarter.results.all(), key=lambda r: r.board)
         if r.team == team
     ]
@@ -200,7 +372,7 @@ def quarter_record(
     number: int,
     team: str,
     attacker,
-    results: Sequence[tuple[str, int]],
+    results: Sequence[tuple[str, int | dict]],
     closed: str | None = None,
     user=None,
 ) -> Quarter:
@@ -209,12 +381,11 @@ def quarter_record(
     order), and, from the team that places the players this quarter (A in 1 and 3, B in 2 and
     4), whose attacker plays in the closed room.
 
-    The score is entered as the board's signed score (U of `fft.md`, what the room's score
-    sheet carries, p. 26), not recomputed from the deal's facts: 2.4 compares exactly these
-    numbers, both rooms write and sign them before the counts, and the director checks the
-    site's figures against those signed sheets. Entering the facts would add bouts, points and
-    bonuses that the sheets do not carry. Each score must be even (every part of U is even
-    from garde up, duplicate.md 2.5), which catches most slips of the pen.
+    Each board is `(contract, score)`, the board's signed score as the room's score sheet
+    carries it (U of `fft.md`, p. 26), or `(contract, facts)`, the deal's facts (a dict, see
+    `facts_score`) from which `scoring.fft` works the score out; the facts are kept, so a
+    correction reopens them. An entered score must be even (every part of U is even from
+    garde up, duplicate.md 2.5), which catches most slips of the pen.
 
     Entering the same thing again (a double submit) changes nothing and logs nothing;
     entering it differently replaces the team's side of the quarter, logged before/after.
@@ -244,12 +415,19 @@ def quarter_record(
             raise MatchError(ERR_RESULTS, params={"count": len(boards)}) from None
         if contract not in MatchContract.values:
             raise MatchError(ERR_CONTRACT)
-        clean.append([board, contract, _score(score)])
+        if isinstance(score, dict):
+            value, facts = facts_score(board=board, contract=contract, facts=score)
+            clean.append([board, contract, value, facts])
+        else:
+            clean.append([board, contract, _score(score)])
     attacker_pk = attacker.pk if isinstance(attacker, Player) else attacker
     if not isinstance(attacker_pk, int) or isinstance(attacker_pk, bool):
         raise MatchError(ERR_ATTACKER)
     with transaction.atomic():
         match = TeamMatch.objects.select_for_update().get(pk=match.pk)
+        now = list(match.quarter_boards(number))
+        if now != boards:  # corrected (`match_edit`) since the entry was checked above
+            raise MatchError(ERR_BOARDS_CHANGED, params={"first": now[0], "last": now[-1]})
         members = {
             m.player_id: m.player for m in match.members.filter(team=team).select_related("player")
         }
@@ -281,7 +459,17 @@ def quarter_record(
         quarter.save(update_fields=update)
         Result.objects.filter(quarter=quarter, team=team).delete()
         Result.objects.bulk_create(
-            [Result(quarter=quarter, team=team, board=b, contract=c, score=s) for b, c, s in clean]
+            [
+                Result(
+                    quarter=quarter,
+                    team=team,
+                    board=row[0],
+                    contract=row[1],
+                    score=row[2],
+                    facts=row[3] if len(row) > 3 else None,
+                )
+                for row in clean
+            ]
         )
         log_action(
             match,

@@ -21,7 +21,7 @@ from tarotclub.reports.exports import check_format, filename, rows_response
 from tarotclub.reports.pdf import pdf_response
 
 from . import selectors, services
-from .forms import MatchForm, QuarterForm
+from .forms import MatchEditForm, MatchForm, QuarterForm
 from .models import QUARTERS, TeamMatch
 
 
@@ -55,6 +55,32 @@ def match_new(request):
             messages.success(request, _("The team match is created."))
             return redirect("matches:quarter", pk=match.pk, number=1)
     return render(request, "matches/new.html", {"form": form})
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def match_edit(request, pk: int):
+    match = _match(pk)
+    sheet = selectors.match_sheet(match)
+    form = MatchEditForm(request.POST or None, match=match, teams=sheet.teams)
+    stale = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.match_edit(match=match, **form.service_data(), user=request.user)
+        except ValidationError as e:
+            if getattr(e, "code", None) != "stale":
+                add_validation_error(form, e)
+            else:
+                # the newer version, to be checked and changed again
+                stale = e.messages[0]
+                match.refresh_from_db()
+                sheet = selectors.match_sheet(match)
+                form = MatchEditForm(match=match, teams=sheet.teams)
+        else:
+            messages.success(request, _("The team match is corrected."))
+            return redirect("matches:results", pk=match.pk)
+    context = {"form": form, "match": match, "sheet": sheet, "stale": stale}
+    return render(request, "matches/edit.html", context)
 
 
 def _quarter_forms(sheet, number: int, data=None, posted: str = "") -> dict:
@@ -92,9 +118,13 @@ def match_quarter(request, pk: int, number: int):
         messages.error(request, _("Say which team enters its quarter: A or B."))
         posted = ""
     forms_ = _quarter_forms(sheet, number, request.POST, posted)
+    preview = False
     if posted:
         form = forms_[posted]
-        if form.is_valid():
+        if form.is_valid() and "preview" in request.POST:
+            # the scores worked out from the facts, shown to be checked; nothing is saved
+            preview = posted
+        elif form.is_valid():
             try:
                 services.quarter_record(match=match, **form.service_data(), user=request.user)
             except ValidationError as e:
@@ -118,6 +148,7 @@ def match_quarter(request, pk: int, number: int):
             "quarters": QUARTERS,
             "teams": [(t, match.team_name(t), forms_[t]) for t in "AB"],
             "placing_name": match.team_name(state.placed_by),
+            "preview": preview,
         },
     )
 

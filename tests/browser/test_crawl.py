@@ -326,6 +326,7 @@ def seeds(built: dict) -> list[str]:
     match = built["team_match"]
     urls.append(reverse("matches:results", args=[match.pk]))
     urls.append(reverse("matches:quarter", args=[match.pk, 4]))
+    urls.append(reverse("matches:edit", args=[match.pk]))
     running = built["tournaments"]["running"]
     open_table = running.tables.filter(round=running.current_round, game__locked=False).first()
     if open_table is not None:

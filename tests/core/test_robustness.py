@@ -308,6 +308,15 @@ class Site:
                 "team": "A", "a-attacker": str(self.pks[0]), "a-closed": "A",
                 **{f"a-{f}_{b}": v for b in range(1, 5)
                    for f, v in (("contract", "garde"), ("result", "made"), ("score", "50"))},
+                # board 4 from the deal's facts
+                "a-entry_4": "facts", "a-f4-bouts": "1", "a-f4-points": "51",
+                "a-f4-points_side": "attack", "a-f4-chelem": "none",
+            },
+            "matches:edit": {
+                "name": "Derby", "date": "2027-03-20", "boards": "16", "a_name": "A",
+                "b_name": "B", "revision": "0",
+                **{f"a_{i}": str(self.pks[i - 1]) for i in range(1, 5)},
+                **{f"b_{i}": str(self.pks[i + 3]) for i in range(1, 5)},
             },
         }  # fmt: skip
 
