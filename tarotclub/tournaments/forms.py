@@ -166,3 +166,6 @@ class BoardDealerForm(forms.Form):
             "Choose North, East, South or West."
         )
         self.fields["was"].choices = [("", ""), *Orientation.choices]
+        self.fields["was"].error_messages["invalid_choice"] = _(
+            "This form is out of date: open the page again."
+        )
