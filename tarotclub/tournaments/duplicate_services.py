@@ -17,7 +17,7 @@ from tarotclub.kinds.tarot.models import Deal
 
 from . import duplicate
 from .history import BOARD_DEALER_SET
-from .models import Status, Table, Tournament
+from .models import Orientation, Status, Table, Tournament
 from .services import ERR_FINISHED, ERR_ORIENTATION, TournamentError, _lock
 
 ERR_NOT_DUPLICATE = _("This tournament is not an individual duplicate tournament.")
@@ -62,7 +62,9 @@ def board_set_dealer(
         if current == dealer:  # the same change, made twice: nothing to do
             return t
         raise TournamentError(
-            ERR_DEALER_MOVED, code="moved", params={"board": board, "dealer": current}
+            ERR_DEALER_MOVED,
+            code="moved",
+            params={"board": board, "dealer": str(Orientation(current).label)},
         )
     # the seated games holding the board, locked (a deal is saved under its game's lock: none
     # can be entered on them while this runs), in a fixed order

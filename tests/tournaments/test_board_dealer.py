@@ -199,7 +199,7 @@ def test_two_screens_the_second_is_refused_and_told():
     with pytest.raises(ValidationError) as e:
         board_set_dealer(tournament=t, board=4, dealer="E", was="N")
     assert e.value.code == "moved"
-    assert _message(e.value) == str(ERR_DEALER_MOVED) % {"board": 4, "dealer": "S"}
+    assert _message(e.value) == str(ERR_DEALER_MOVED) % {"board": 4, "dealer": "South"}
     t.refresh_from_db()
     assert t.board_dealers == {"4": "S"}
     assert len(_history(t)) == 1
@@ -245,7 +245,7 @@ def test_the_dealer_page_changes_it(director_client):
     # another screen's stale form: told, nothing changed
     response = director_client.post(url, {"dealer": "N", "was": "E"})
     assert response.status_code == 200
-    assert "has just been changed to W" in response.content.decode()
+    assert "has just been changed to West" in response.content.decode()
     t.refresh_from_db()
     assert t.board_dealers == {"7": "W"}
 
