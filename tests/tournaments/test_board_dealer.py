@@ -398,3 +398,21 @@ def test_the_seated_games_are_locked_while_the_dealer_changes(monkeypatch):
     monkeypatch.setattr(Game.objects, "select_for_update", spy)
     duplicate_services.board_set_dealer(tournament=t, board=1, dealer="E")
     assert calls == ["lock"]
+
+
+def test_each_deal_is_dealt_by_the_seat_marked_on_its_board():
+    from tarotclub.games.selectors import seat_players
+    from tarotclub.kinds.tarot.models import Deal
+
+    t, _players = _started(2)
+    board_set_dealer(tournament=t, board=2, dealer="S")
+    t.refresh_from_db()
+    table = _table_with(t, 2)
+    seats = seat_players(table.game)  # N, E, S, W
+    boards = table.game.options["boards"]
+    for i in range(1, len(boards) + 1):
+        enter_board(table, i, 50)
+    dealt = dict(Deal.objects.filter(game=table.game).values_list("number", "dealer_id"))
+    expected = {"N": seats[0].pk, "E": seats[1].pk, "S": seats[2].pk, "W": seats[3].pk}
+    assert dealt == {i: expected[duplicate.board_dealer(t, b)] for i, b in enumerate(boards, 1)}
+    assert dealt[boards.index(2) + 1] == seats[2].pk
