@@ -16,8 +16,7 @@ from pypdf import PdfReader
 
 from scoring.movement import dealer_of, leader_of
 from tarotclub.core.models import LogEntry
-from tarotclub.games.models import Game
-from tarotclub.tournaments import duplicate, duplicate_services, services
+from tarotclub.tournaments import duplicate, services
 from tarotclub.tournaments.duplicate_services import (
     ERR_BOARD,
     ERR_BOARD_PLAYED,
@@ -382,22 +381,6 @@ def test_guide_card_data_names_each_seats_boards_to_deal():
     assert deals == {"North": "1–4", "South": "6", "East": "5, 7–8", "West": ""}
     assert runs_text([1, 2, 3, 5, 7, 8]) == "1–3, 5, 7–8"
     assert leader_of("S") == "E"
-
-
-def test_the_seated_games_are_locked_while_the_dealer_changes(monkeypatch):
-    """The service locks the games holding the board before it looks for a score on them
-    (a deal is saved under its game's lock), so no deal slips in between."""
-    t, _players = _started(2)
-    calls = []
-    real = Game.objects.select_for_update
-
-    def spy(*args, **kwargs):
-        calls.append("lock")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(Game.objects, "select_for_update", spy)
-    duplicate_services.board_set_dealer(tournament=t, board=1, dealer="E")
-    assert calls == ["lock"]
 
 
 def test_each_deal_is_dealt_by_the_seat_marked_on_its_board():
