@@ -26,6 +26,9 @@ ERR_NO_GRADES = _("A player with no graded board has no percentage.")
 ERR_GRADE = _("A grade is a number from 0 to 100.")
 ERR_DIFF = _("A score difference must be a whole number of points.")
 ERR_OVERALL = _("An overall percentage is a number from 0 to 100.")
+ERR_SUBSTITUTE = _(
+    "A substitute takes over a seat of the movement from a round after the first one."
+)
 
 #: Weights of the attack and defence means in the overall percentage (p. 18, p. 21).
 WEIGHTS = {
@@ -211,7 +214,23 @@ class Session:
     alternating: list[Hashable]
 
 
-def grade_session(movement, per_set: int, scores: Mapping[tuple[int, int], int]) -> Session:
+def player_in(seat: tuple, round: int, substitutes: Mapping[tuple, int] | None) -> tuple:
+    """Who plays `seat` (a movement player, ``("N", 3)``) in `round`: the seat's own player,
+    or from the round a substitute took it over, the substitute ``("N", 3, from_round)``
+    (same orientation, same movement seat: the line rankings place him with his line)."""
+    start = (substitutes or {}).get(seat)
+    if start is not None and round >= start:
+        return (*seat, start)
+    return seat
+
+
+def grade_session(
+    movement,
+    per_set: int,
+    scores: Mapping[tuple[int, int], int],
+    *,
+    substitutes: Mapping[tuple, int] | None = None,
+) -> Session:
     """Grade an individual session played on `movement` (`scoring.movement`) with `per_set`
     boards a set, from the board scores entered so far, `{(board, round): score}`.
 
@@ -220,7 +239,17 @@ def grade_session(movement, per_set: int, scores: Mapping[tuple[int, int], int])
     question 3); one not played yet is left out. Players are the movement's
     `(orientation, starting table)`; a player with no graded board has no percentage and is not
     ranked yet.
+
+    `substitutes`, {seat: from round}: a player who withdrew during the session is replaced
+    from that round on (`player_in`). The boards already played stay with him; the substitute
+    gets a record of his own, from the boards he played, and both are ranked. The boards'
+    grades do not change (they compare tables, not people).
     """
+    for seat, start in (substitutes or {}).items():
+        if seat not in movement.players() or not is_int(start):
+            raise RuleError(ERR_SUBSTITUTE)
+        if not 2 <= start <= movement.rounds:
+            raise RuleError(ERR_SUBSTITUTE)
     plays: dict[int, list[tuple[int, int, int, Hashable, tuple]]] = {}
     for round in range(1, movement.rounds + 1):
         for seating in movement.seating(round):
@@ -231,8 +260,12 @@ def grade_session(movement, per_set: int, scores: Mapping[tuple[int, int], int])
                 if not is_int(score):
                     raise RuleError(ERR_SCORE)
                 orientation = taker_of(board)
-                taker = seating.seats[orientation]
-                defenders = tuple(p for o, p in seating.seats.items() if o != orientation)
+                taker = player_in(seating.seats[orientation], round, substitutes)
+                defenders = tuple(
+                    player_in(p, round, substitutes)
+                    for o, p in seating.seats.items()
+                    if o != orientation
+                )
                 plays.setdefault(board, []).append((round, seating.table, score, taker, defenders))
     boards: dict[int, tuple[Play, ...]] = {}
     took: dict[Hashable, list[Play]] = {}
@@ -250,7 +283,9 @@ def grade_session(movement, per_set: int, scores: Mapping[tuple[int, int], int])
         boards[board] = tuple(sheet)
     records = {}
     lines_of: dict[str, dict[Hashable, Fraction]] = {}
-    for player in movement.players():
+    people = list(movement.players())
+    people += [(*seat, start) for seat, start in (substitutes or {}).items()]
+    for player in people:
         mine, theirs = took.get(player, []), defended.get(player, [])
         attack = _mean([p.attack for p in mine]) if mine else None
         defence = _mean([p.defence for p in theirs]) if theirs else None
@@ -272,6 +307,7 @@ __all__ = [
     "Record",
     "Session",
     "grade_session",
+    "player_in",
     "alternating_ranking",
     "defence_grade",
     "general_ranking",

@@ -342,6 +342,53 @@ def taker_of(board: int) -> str:
     return ORIENTATIONS[(board - 1) % 4]
 
 
+#: The player to each orientation's right (play goes anticlockwise): N → W, W → S, S → E, E → N
+#: (duplicate.md, Vocabulary). The player to the dealer's right leads (p. 7, p. 14).
+RIGHT_OF = {"N": "W", "W": "S", "S": "E", "E": "N"}
+#: Where the leader sits as the taker sees it: the taker himself, then the three defence places
+#: of the geometry table (left of the taker "front", facing "middle", right of him "back").
+LEAD_PLACES = ("taker", "front", "middle", "back")
+
+ERR_ORIENTATION = _("An orientation is North, East, South or West (here %(orientation)s).")
+
+
+def _orientation(o: str) -> str:
+    if not isinstance(o, str) or o not in ORIENTATIONS:
+        raise RuleError(ERR_ORIENTATION, orientation=o)
+    return o
+
+
+def right_of(orientation: str) -> str:
+    """The player to the right of `orientation`."""
+    return RIGHT_OF[_orientation(orientation)]
+
+
+def leader_of(dealer: str) -> str:
+    """Who leads the first trick when `dealer` deals: the player to his right."""
+    return right_of(dealer)
+
+
+def lead_place(taker: str, leader: str) -> str:
+    """Where the leader sits for the taker: "taker" (he leads), "front" (to his left),
+    "middle" (facing him) or "back" (to his right), as in the geometry table."""
+    step = (ORIENTATIONS.index(_orientation(leader)) - ORIENTATIONS.index(_orientation(taker))) % 4
+    return LEAD_PLACES[step]
+
+
+def dealer_of(board: int) -> str:
+    """The dealer marked on a board by default (p. 14 marks one on every board; the rulebook
+    says nothing of which): N for boards 1-4, E for 5-8, S for 9-12, W for 13-16, then again.
+
+    Why: the takers go N, E, S, W board by board (`taker_of`), so within every four boards the
+    leader (the dealer's right) is once each of the taker himself and his three defence places,
+    and each orientation's own boards as taker (one in four) lead from the four places in turn.
+    With a fixed dealer per taker the same place would lead every time. The director may mark
+    another dealer on a board before it is played (`tournaments.services.board_set_dealer`)."""
+    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+        raise ValueError(f"board {board!r}")
+    return ORIENTATIONS[((board - 1) // 4) % 4]
+
+
 def attacks(movement: Movement, player: Player, per_set: int) -> list[int]:
     """The boards `player` takes in the session."""
     orientation = player[0]
@@ -354,12 +401,18 @@ def attacks(movement: Movement, player: Player, per_set: int) -> list[int]:
 
 
 __all__ = [
+    "LEAD_PLACES",
     "ORIENTATIONS",
+    "RIGHT_OF",
     "Movement",
     "Seating",
     "attacks",
     "boards_of_set",
+    "dealer_of",
     "default_movement",
+    "lead_place",
+    "leader_of",
     "movement",
+    "right_of",
     "taker_of",
 ]

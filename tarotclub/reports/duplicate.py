@@ -48,7 +48,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scoring import duplicate as rules
 from scoring.fft import CONTRACT_LABELS
-from scoring.movement import ORIENTATIONS, Movement, boards_of_set, taker_of
+from scoring.movement import ORIENTATIONS, Movement, boards_of_set, leader_of, taker_of
 from tarotclub.games.presenters import compact_name, figure, signed
 
 from .documents import qr_image
@@ -163,6 +163,17 @@ def _range_text(numbers: Sequence[int]) -> str:
     return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}–{numbers[-1]}"
 
 
+def runs_text(numbers: Sequence[int]) -> str:
+    """Numbers in runs: [1, 2, 3, 5] → "1–3, 5" (a guide card's narrow column)."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
 def _context(event: Event, doc_title: str, **context) -> dict:
     place = " · ".join(x for x in (event.date, event.place) if x)
     return {
@@ -191,6 +202,7 @@ class GuideSeat:
     name: str
     takes: str  # the boards this seat takes, "3" or "3, 7"
     next_table: int | None
+    deals: str = ""  # the boards this seat deals (their dealer marked), "1, 2"
 
 
 @dataclass
@@ -203,8 +215,11 @@ class GuideCard:
     boards_next: int | None  # the table that plays these boards next round
 
 
-def guide_card_data(movement: Movement, per_set: int, names: Mapping) -> list[GuideCard]:
-    """Every table's card of every round, round by round, in table order."""
+def guide_card_data(
+    movement: Movement, per_set: int, names: Mapping, dealers: Mapping[int, str] | None = None
+) -> list[GuideCard]:
+    """Every table's card of every round, round by round, in table order. `dealers` gives
+    each board's dealer orientation: a seat's card then says which boards it deals."""
     cards = []
     for r in range(1, movement.rounds + 1):
         following = (
@@ -219,6 +234,7 @@ def guide_card_data(movement: Movement, per_set: int, names: Mapping) -> list[Gu
                     name=name_of(names, seating.seats[o]),
                     takes=", ".join(str(b) for b in boards if taker_of(b) == o),
                     next_table=seating.next_table[o],
+                    deals=runs_text([b for b in boards if (dealers or {}).get(b) == o]),
                 )
                 for o in PAPER_ORDER
             ]
@@ -238,16 +254,33 @@ def guide_card_data(movement: Movement, per_set: int, names: Mapping) -> list[Gu
 CARDS_PER_PAGE = 8
 
 
-def guide_cards_context(*, movement: Movement, per_set: int, names: Mapping, event: Event):
-    cards = guide_card_data(movement, per_set, names)
+def guide_cards_context(
+    *,
+    movement: Movement,
+    per_set: int,
+    names: Mapping,
+    event: Event,
+    dealers: Mapping[int, str] | None = None,
+):
+    cards = guide_card_data(movement, per_set, names, dealers)
     pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
     pages = [[page[i : i + 2] for i in range(0, len(page), 2)] for page in pages]
-    return _context(event, _("Guide cards"), pages=pages)
+    return _context(event, _("Guide cards"), pages=pages, dealt=bool(dealers))
 
 
-def guide_cards(*, movement: Movement, per_set: int, names: Mapping, event: Event) -> Pdf:
-    """The guide cards, eight an A4 page, to cut along the dashed lines."""
-    context = guide_cards_context(movement=movement, per_set=per_set, names=names, event=event)
+def guide_cards(
+    *,
+    movement: Movement,
+    per_set: int,
+    names: Mapping,
+    event: Event,
+    dealers: Mapping[int, str] | None = None,
+) -> Pdf:
+    """The guide cards, eight an A4 page, to cut along the dashed lines; with `dealers`
+    (board → orientation), each seat's boards to deal."""
+    context = guide_cards_context(
+        movement=movement, per_set=per_set, names=names, event=event, dealers=dealers
+    )
     return _pdf("reports/duplicate/guide_cards_pdf.html", context)
 
 
@@ -281,6 +314,7 @@ class HandDiagram:
     taker: bool
     dealer: bool
     rows: list[tuple[str, bool, list[CardCell]]]  # suit sign, red, cells
+    leads: bool = False  # this hand leads the first trick (the dealer's right)
 
 
 @dataclass
@@ -292,6 +326,7 @@ class BoardPage:
     qr: str
     hands: list[HandDiagram]
     chien: list[tuple[str, str]]
+    leader: str = ""  # who leads: the player to the dealer's right ("" with no dealer)
 
 
 RANK_KEYS = [str(n) for n in range(1, 11)] + ["J", "C", "Q", "K"]
@@ -336,6 +371,7 @@ def diagrams_context(
                 taker=o == taker,
                 dealer=o == dealer,
                 rows=_diagram_rows(set(dealt.get(o, ()))),
+                leads=bool(dealer) and o == leader_of(dealer),
             )
             for o in PAPER_ORDER
         ]
@@ -350,6 +386,7 @@ def diagrams_context(
                 qr=qr_image(url) if url else "",
                 hands=diagrams,
                 chien=[_card_label(k) for k in chien] + [("", "")] * (6 - len(chien)),
+                leader=str(ORIENTATION_NAMES[leader_of(dealer)]) if dealer else "",
             )
         )
     return _context(event, _("Board diagrams"), pages=pages)
@@ -410,6 +447,7 @@ class Slip:
     url: str
     qr: str
     lines: list[SlipLine]
+    leader: str = ""  # who leads: the player to the dealer's right ("" with no dealer)
 
     @property
     def density(self) -> str:
@@ -467,6 +505,7 @@ def slips_context(
                 url=url,
                 qr=qr_image(url) if url else "",
                 lines=lines,
+                leader=str(ORIENTATION_NAMES[leader_of(dealer)]) if dealer else "",
             )
         )
     # two a page (half an A4 each) while a board is played at most 8 times, else one a page

@@ -301,6 +301,13 @@ class _OfDuplicate(_OfTournament):
             place=self.t.place,
         )
 
+    @property
+    def dealers(self) -> dict[int, str]:
+        """Each board's dealer orientation: marked by the director, else the default."""
+        from tarotclub.tournaments import duplicate as graded_tournament
+
+        return graded_tournament.board_dealers(self.t)
+
     def board_urls(self) -> dict[int, str]:
         """Each board's QR code: the director's board list at that board."""
         from django.urls import reverse
@@ -327,6 +334,7 @@ class GuideCardsPrintout(_OfDuplicate):
             per_set=self.t.deals_per_round,
             names=self.names,
             event=self.event,
+            dealers=self.dealers,
         )
 
 
@@ -338,7 +346,9 @@ class DiagramsPrintout(_OfDuplicate):
     def context(self) -> dict:
         from .duplicate import diagrams_context
 
-        return diagrams_context(boards=self.g.boards, urls=self.board_urls(), event=self.event)
+        return diagrams_context(
+            boards=self.g.boards, urls=self.board_urls(), event=self.event, dealers=self.dealers
+        )
 
 
 class SlipsPrintout(_OfDuplicate):
@@ -357,6 +367,7 @@ class SlipsPrintout(_OfDuplicate):
             boards=self.g.boards,
             urls=self.board_urls(),
             session=self.g.session,
+            dealers=self.dealers,
         )
 
 

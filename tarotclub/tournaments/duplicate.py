@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from django.db.models import F
 
 from scoring.duplicate import Session, grade_session, shared_places
-from scoring.movement import ORIENTATIONS, Movement, boards_of_set, movement, taker_of
+from scoring.movement import (
+    ORIENTATIONS,
+    Movement,
+    boards_of_set,
+    dealer_of,
+    leader_of,
+    movement,
+    taker_of,
+)
 from tarotclub.kinds.tarot.models import DealLine
 
 from .models import Entry, Tournament
@@ -57,16 +65,46 @@ def round_plan(m: Movement, entries, round_number: int) -> list[list[int]]:
     return [[by_seat[s.seats[o]].player_id for o in ORIENTATIONS] for s in m.seating(round_number)]
 
 
+def board_count(t: Tournament) -> int:
+    """The boards of the session: a set of `deals_per_round` boards for each table."""
+    return t.table_count * t.deals_per_round
+
+
+def board_dealer(t: Tournament, board: int) -> str:
+    """The dealer marked on `board`: the director's (`Tournament.board_dealers`), else the
+    default of `scoring.movement.dealer_of`. No query."""
+    marked = (t.board_dealers or {}).get(str(board))
+    return marked if marked in ORIENTATIONS else dealer_of(board)
+
+
+def board_dealers(t: Tournament) -> dict[int, str]:
+    """Every board's dealer orientation, {board: "E"}. No query."""
+    return {b: board_dealer(t, b) for b in range(1, board_count(t) + 1)}
+
+
+def dealing(t: Tournament, board: int) -> tuple[str, str]:
+    """(dealer, leader) orientations of `board`: the player to the dealer's right leads."""
+    dealer = board_dealer(t, board)
+    return dealer, leader_of(dealer)
+
+
+def dealer_marked(t: Tournament, board: int) -> bool:
+    """Whether the director marked this board's dealer (else it is the default)."""
+    return str(board) in (t.board_dealers or {})
+
+
 def table_options(
     t: Tournament, m: Movement, round_number: int, table: int, seated: list[int]
 ) -> dict:
-    """A duplicate table's game options: its boards and the taker imposed on each."""
+    """A duplicate table's game options: its boards, the taker imposed on each and the
+    dealer marked on each (an orientation: the table's phone shows who deals and leads)."""
     boards = list(boards_of_set(m.set_at(table, round_number), t.deals_per_round))
     takers = [seated[ORIENTATIONS.index(taker_of(b))] for b in boards]
     return {
         "deals": len(boards),
         "boards": boards,
         "imposed": [[pk, IMPOSED_CONTRACT] for pk in takers],
+        "dealers": [board_dealer(t, b) for b in boards],
     }
 
 

@@ -7,16 +7,22 @@ the board scores entered, graded by `scoring.duplicate`). A constant number of q
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
 
 from tarotclub.core.decorators import director_required
-from tarotclub.core.forms import query_int
+from tarotclub.core.forms import add_validation_error, query_int
 from tarotclub.games.models import Game
+from tarotclub.kinds.tarot.labels import dealing_text
 
-from . import duplicate
-from .models import Orientation, Table, Tournament
+from . import duplicate, duplicate_services
+from .forms import BoardDealerForm
+from .models import Orientation, Status, Table, Tournament
 
 
 def _graded(pk: int) -> tuple[Tournament, duplicate.Graded | None]:
@@ -30,30 +36,45 @@ def _orientation(o: str) -> str:
     return str(Orientation(o).label)
 
 
+def _played_boards(scores) -> dict[int, int]:
+    """How many plays of each board have a score."""
+    recorded: dict[int, int] = {}
+    for board, _round in scores:
+        recorded[board] = recorded.get(board, 0) + 1
+    return recorded
+
+
 @director_required
 def boards(request, pk: int):
-    """The boards (number, taker's orientation, where each is played) and the guide cards of
-    one round (`?round=`)."""
-    t, g = _graded(pk)
+    """The boards (number, taker's orientation, dealer and who leads, where each is played)
+    and the guide cards of one round (`?round=`). The boards are listed from the creation on,
+    so that the director may mark their dealers before preparing them."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.duplicate:
+        raise Http404
+    g = duplicate.graded(t)
     context = {"t": t, "g": g}
+    per = t.deals_per_round
+    recorded = _played_boards(g.scores) if g is not None else {}
+    editable = t.status != Status.FINISHED
+    context["boards"] = [
+        {
+            "number": b,
+            "taker": _orientation(duplicate.taker_of(b)),
+            "dealer": _orientation(dealer),
+            "leader": _orientation(duplicate.leader_of(dealer)),
+            "marked": duplicate.dealer_marked(t, b),
+            "set": (b - 1) // per + 1,
+            "plays": duplicate.board_plays(t, g.movement, b) if g is not None else [],
+            "recorded": recorded.get(b, 0),
+            "editable": editable and not recorded.get(b),
+        }
+        for b, dealer in duplicate.board_dealers(t).items()
+    ]
     if g is not None:
         m = g.movement
         asked = query_int(request, "round")
         shown = asked if asked is not None and 1 <= asked <= m.rounds else max(t.current_round, 1)
-        recorded: dict[int, int] = {}
-        for board, _round in g.scores:
-            recorded[board] = recorded.get(board, 0) + 1
-        per = t.deals_per_round
-        context["boards"] = [
-            {
-                "number": b,
-                "taker": _orientation(duplicate.taker_of(b)),
-                "set": (b - 1) // per + 1,
-                "plays": duplicate.board_plays(t, m, b),
-                "recorded": recorded.get(b, 0),
-            }
-            for b in g.boards
-        ]
         context["shown_round"] = shown
         context["rounds"] = list(range(1, m.rounds + 1))
         context["cards"] = [
@@ -61,6 +82,10 @@ def boards(request, pk: int):
                 "table": s.table,
                 "set": s.board_set,
                 "boards": list(duplicate.boards_of_set(s.board_set, per)),
+                "dealing": [
+                    {"board": b, "text": dealing_text(duplicate.board_dealer(t, b))}
+                    for b in duplicate.boards_of_set(s.board_set, per)
+                ],
                 "seats": [
                     {
                         "orientation": _orientation(o),
@@ -74,6 +99,62 @@ def boards(request, pk: int):
             for s in m.seating(shown)
         ]
     return render(request, "tournaments/duplicate/boards.html", context)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def board_dealer(request, pk: int, board: int):
+    """Mark a board's dealer (duplicate.md 1.2), until the board has a result."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.duplicate or not 1 <= board <= duplicate.board_count(t):
+        raise Http404
+    choices = [
+        (
+            o,
+            _("%(dealer)s (%(leader)s leads)")
+            % {"dealer": _orientation(o), "leader": _orientation(duplicate.leader_of(o))},
+        )
+        for o in duplicate.ORIENTATIONS
+    ]
+    current = duplicate.board_dealer(t, board)
+    form = BoardDealerForm(
+        request.POST if request.method == "POST" else None,
+        choices=choices,
+        initial={"dealer": current, "was": current},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            duplicate_services.board_set_dealer(
+                tournament=t,
+                board=board,
+                dealer=form.cleaned_data["dealer"],
+                was=form.cleaned_data["was"] or None,
+                user=request.user,
+            )
+        except ValidationError as e:
+            add_validation_error(form, e)
+        else:
+            messages.success(
+                request,
+                _("Board %(board)s: %(dealing)s.")
+                % {"board": board, "dealing": dealing_text(form.cleaned_data["dealer"])},
+            )
+            return redirect(
+                reverse("tournaments:duplicate_boards", args=[t.pk]) + f"#board-{board}"
+            )
+        t.refresh_from_db()
+        current = duplicate.board_dealer(t, board)
+    played = any(b == board for b, _r in duplicate.board_scores(t))
+    context = {
+        "t": t,
+        "form": form,
+        "board": board,
+        "taker": _orientation(duplicate.taker_of(board)),
+        "dealing": dealing_text(current),
+        "played": played,
+        "finished": t.status == Status.FINISHED,
+    }
+    return render(request, "tournaments/duplicate/board_dealer.html", context)
 
 
 @director_required
@@ -176,6 +257,7 @@ def slip(request, token: str, board: int):
         "board": board,
         "number": number,
         "taker": _orientation(duplicate.taker_of(board)),
+        "dealing": dealing_text(duplicate.board_dealer(t, board)),
         "own": own,
         "lines": lines,
     }

@@ -146,3 +146,26 @@ class TripletteForm(forms.Form):
 
     def members(self) -> list[str]:
         return [self.cleaned_data[f"player_{i}"] for i in (1, 2, 3)]
+
+
+class BoardDealerForm(forms.Form):
+    """The dealer marked on a duplicate board (duplicate.md 1.2); `was`, the one the page
+    showed (another screen may have changed it since)."""
+
+    dealer = forms.ChoiceField(
+        label=_("Dealer"),
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose North, East, South or West.")},
+    )
+    was = forms.ChoiceField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, choices, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["dealer"].choices = choices
+        self.fields["dealer"].error_messages["invalid_choice"] = _(
+            "Choose North, East, South or West."
+        )
+        self.fields["was"].choices = [("", ""), *Orientation.choices]
+        self.fields["was"].error_messages["invalid_choice"] = _(
+            "This form is out of date: open the page again."
+        )

@@ -88,6 +88,9 @@ class Tournament(models.Model):
         _("first attacker's colour"), max_length=5, choices=Badge, blank=True, default=""
     )
     colour_draws = models.PositiveSmallIntegerField(default=0)
+    # Duplicate: the dealer the director marked on a board, where it is not the default of
+    # `scoring.movement.dealer_of`: {"board number": orientation} (duplicate.md 1.2).
+    board_dealers = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTRATION)
     current_round = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=new_seed)

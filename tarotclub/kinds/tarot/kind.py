@@ -28,7 +28,14 @@ from tarotclub.games.tables import GameStandingsTable, NumberColumn
 
 from . import selectors, services
 from .forms import DealForm, parse_points_text
-from .labels import CHELEM_LABELS, CONTRACT_LABELS, MISERE_LABELS, POIGNEE_LABELS, SIDE_LABELS
+from .labels import (
+    CHELEM_LABELS,
+    CONTRACT_LABELS,
+    MISERE_LABELS,
+    POIGNEE_LABELS,
+    SIDE_LABELS,
+    dealing_text,
+)
 from .models import DealLine
 from .presenters import breakdown
 from .tables import SheetTable
@@ -312,6 +319,7 @@ class Tarot(Kind):
                     "name": taker.short_name if taker else "?",
                     "contract": CONTRACT_LABELS.get(rule[1], rule[1]),
                 },
+                "board_dealing": self._board_dealing(played.game).get(board, ""),
                 "offline_preview": self.offline_preview(played, dealer, number),
             }
         context = {
@@ -328,6 +336,21 @@ class Tarot(Kind):
             context["subtitle_dealers"] = json.dumps([p.short_name for p in dealers])
             context["subtitle_text"] = _("%(name)s deals")
         return context
+
+    @staticmethod
+    def _board_dealing(game) -> dict[int, str]:
+        """A duplicate table's boards and the dealing marked on each, "Dealer: East — North
+        leads" (its options' ``"dealers"``, an orientation a board); {} at any other table."""
+        options = game.options or {}
+        boards, dealers = options.get("boards") or [], options.get("dealers") or []
+        if len(boards) != len(dealers):
+            return {}
+        return {b: text for b, d in zip(boards, dealers, strict=True) if (text := dealing_text(d))}
+
+    def sheet_extra(self, request, played) -> dict:
+        """At a duplicate table, each board's dealer and who leads (duplicate.md 1.2)."""
+        dealing = self._board_dealing(played.game)
+        return {"board_dealing": dealing} if dealing else {}
 
     def offline_preview(self, played: TarotPlayed, dealer, number: int | None = None) -> dict:
         """What static/js/tarot-preview.js needs to fill the preview with no network, as the

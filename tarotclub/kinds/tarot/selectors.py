@@ -34,12 +34,29 @@ def seated_for(game: Game, number, players: Sequence[Player]) -> list[Player] | 
 
 def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
     """Who deals deal `number` (1-based): the deal passes to the next player in playing order.
-    At a triplette table, the player seated North on that board."""
+    At a triplette table, the player seated North on that board; at an individual duplicate
+    table, the one seated at the dealer's orientation marked on the board (its options'
+    ``"dealers"``, the seats being in N, E, S, W order)."""
     players = list(players) if players is not None else seat_players(game)
     seated = seated_for(game, number, players)
     if seated:
         return seated[0]
+    marked = _board_dealer(game, number, players)
+    if marked is not None:
+        return marked
     return players[(game.first_dealer + number - 1) % len(players)]
+
+
+def _board_dealer(game: Game, number, players: Sequence[Player]) -> Player | None:
+    rows = (getattr(game, "options", None) or {}).get("dealers") or []
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(rows):
+        return None
+    if len(players) != 4 or rows[number - 1] not in _ORIENTATIONS:
+        return None
+    return players[_ORIENTATIONS.index(rows[number - 1])]
+
+
+_ORIENTATIONS = ("N", "E", "S", "W")
 
 
 def active_players(
