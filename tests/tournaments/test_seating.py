@@ -375,7 +375,7 @@ def least_excess(played, present, plan):
 def test_seventeen_players_share_the_table_of_five():
     # Issue 14: the table of 5 went to one player every round (fewest repeats); now 25 seats
     # over 5 rounds for 17 players: nobody sits there more than twice.
-    plan = plan_rounds(range(17), 5, seed=3)
+    plan = plan_rounds(range(17), 5, seed=3, budget=SMALL)  # a hard constraint: any budget
     assert max(odd_seats(plan).values()) == 2
 
 
@@ -601,7 +601,8 @@ def test_teammates_never_sit_at_the_same_table(data):
 @pytest.mark.parametrize(("n", "rounds"), [(13, 4), (17, 5), (18, 5), (22, 5), (27, 6)])
 def test_pairs_keep_the_fair_share(n, rounds):
     teams = {p: p // 2 for p in range(n - n % 2)}
-    plan = plan_rounds(range(n), rounds, teams=teams, seed=0)
+    # hard constraints, held at every step of the search: a small budget shows them
+    plan = plan_rounds(range(n), rounds, teams=teams, seed=0, budget=SMALL)
     assert teammates_together(plan, teams) == []
     assert excess(plan, list(range(n))) == 0
 
@@ -610,7 +611,7 @@ def test_teams_come_before_the_fair_share():
     # 4 teams of 4 and one player alone at 4 tables: every table holds one player of each
     # team, so the player alone makes the table of 5 in every round, beyond the fair share.
     teams = {p: p % 4 for p in range(16)}
-    plan = plan_rounds(range(17), 3, teams=teams, seed=0)
+    plan = plan_rounds(range(17), 3, teams=teams, seed=0, budget=SMALL)
     assert teammates_together(plan, teams) == []
     assert all(16 in round_[0] for round_ in plan)
 
@@ -618,10 +619,10 @@ def test_teams_come_before_the_fair_share():
 def test_teammates_apart_after_late_arrivals():
     players = list(range(16))
     teams = {p: p // 2 for p in players}  # 8 pairs
-    played = plan_rounds(players, 2, teams=teams, seed=1)
+    played = plan_rounds(players, 2, teams=teams, seed=1, budget=SMALL)
     present = [*players[2:], 16, 17]  # pair 0 leaves, pair 8 arrives
     teams[16] = teams[17] = 8
-    plan = plan_rounds(present, 3, history=played, teams=teams, seed=1)
+    plan = plan_rounds(present, 3, history=played, teams=teams, seed=1, budget=SMALL)
     assert_well_formed(plan, present, 3)
     assert teammates_together(played + plan, teams) == []
 
