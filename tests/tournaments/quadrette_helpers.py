@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 
+from tarotclub.kinds.tarot import services as tarot
 from tarotclub.players.models import Player
 from tarotclub.tournaments import quadrette_services, services
 from tarotclub.tournaments.models import Table
 
-from .duplicate_helpers import enter_board
+from .duplicate_helpers import deal_for_score
 
 _names = itertools.count()
 
@@ -37,6 +38,26 @@ def make_quadrette(teams: int = 4, *, rounds: int = 2, boards: int = 4, names=No
         )
         out.append(players)
     return t, out
+
+
+def garde_for(score: int) -> dict:
+    """A garde deal whose board score (U) is `score` (even, |score| ≥ 50): 3 bouts when the
+    attack needs more points than 1 bout allows (+116 is 69 points with 3 bouts)."""
+    gap = abs(score) // 2 - 25
+    if score > 0 and 51 + gap > 82:
+        return {"contract": "garde", "bouts": 3, "points": 36 + gap}
+    return deal_for_score(score)
+
+
+def enter_board(table: Table, number: int, score: int, *, user=None):
+    """Enter deal `number` of a quadrette table with board score `score` (the attacker takes)."""
+    game = table.game
+    return tarot.deal_add(
+        game=game,
+        data=tarot.DealInput(taker=game.options["imposed"][number - 1][0], **garde_for(score)),
+        expected_number=number,
+        user=user,
+    )
 
 
 def play_quadrette_round(t, score_of=lambda rnd, table, board: 50, *, confirm=True):
