@@ -102,10 +102,16 @@ def table_options(t: Tournament, round_number: int, table: int, seated: list[int
 def board_scores(t: Tournament) -> dict[tuple[int, int, int], int]:
     """Every board score entered so far: {(round, table, board): U}, from the takers' lines
     (the U of `scoring.fft`, the taker's score divided by 3; open question 8). One query."""
+    return _board_scores([t.pk]).get(t.pk, {})
+
+
+def _board_scores(pks) -> dict[int, dict[tuple[int, int, int], int]]:
+    """`board_scores` of each tournament of `pks`, in one query."""
     lines = (
-        DealLine.objects.filter(deal__game__tournament_table__tournament=t)
+        DealLine.objects.filter(deal__game__tournament_table__tournament__in=pks)
         .filter(player_id=F("deal__taker_id"))
         .values_list(
+            "deal__game__tournament_table__tournament_id",
             "score",
             "deal__number",
             "deal__game__options",
@@ -113,11 +119,11 @@ def board_scores(t: Tournament) -> dict[tuple[int, int, int], int]:
             "deal__game__tournament_table__number",
         )
     )
-    out = {}
-    for score, number, options, round_number, table in lines:
+    out: dict[int, dict[tuple[int, int, int], int]] = {}
+    for pk, score, number, options, round_number, table in lines:
         boards = (options or {}).get("boards") or []
         if 1 <= number <= len(boards):
-            out[(round_number, table, boards[number - 1])] = score // 3
+            out.setdefault(pk, {})[(round_number, table, boards[number - 1])] = score // 3
     return out
 
 
@@ -192,7 +198,34 @@ def graded(t: Tournament) -> QuadretteGraded | None:
     sched = schedule(t)
     if sched is None:
         return None
-    by_number = numbered(t.entries.select_related("player"))
-    played, missing = rules.boards_played(sched, t.deals_per_round, board_scores(t))
-    result = rules.totals(len(by_number) or int(t.movement.get("teams", 0)), played)
+    return _graded(t, sched, t.entries.select_related("player"), board_scores(t))
+
+
+def graded_many(tournaments) -> dict[int, QuadretteGraded]:
+    """`graded` of each started quadrette tournament of `tournaments`, by pk: two queries
+    whatever their number (a player's page lists them all)."""
+    started = {t.pk: (t, s) for t in tournaments if t.quadrette and (s := schedule(t))}
+    if not started:
+        return {}
+    entries: dict[int, list[Entry]] = {}
+    for e in Entry.objects.filter(tournament__in=started).select_related("player"):
+        entries.setdefault(e.tournament_id, []).append(e)
+    scores = _board_scores(list(started))
+    return {
+        pk: _graded(t, s, entries.get(pk, []), scores.get(pk, {})) for pk, (t, s) in started.items()
+    }
+
+
+def _graded(t: Tournament, sched, entries, scores) -> QuadretteGraded:
+    by_number = numbered(entries)
+    played, missing = rules.boards_played(sched, t.deals_per_round, scores)
+    result = rules.totals(int(t.movement.get("teams", 0)) or len(by_number), played)
     return QuadretteGraded(t, sched, by_number, played, missing, result)
+
+
+def team_of(g: QuadretteGraded, player_pk: int) -> int | None:
+    """The number of the player's team, or None."""
+    return next(
+        (n for n, (_name, ms) in g.teams.items() if any(e.player_id == player_pk for e in ms)),
+        None,
+    )

@@ -219,3 +219,18 @@ def test_pages_read_a_constant_number_of_queries(
         c.get(reverse(name, args=args))  # the session, once
         with django_assert_num_queries(count):
             assert c.get(reverse(name, args=args)).status_code == 200
+
+
+def test_a_players_page_gives_the_teams_place_and_match_points(director_client):
+    t, teams = make_quadrette(4, rounds=2, names=["A", "B", "C", "D"])
+    services.tournament_start(tournament=t)
+    play_quadrette_round(t, example_score)
+    services.tournament_next_round(tournament=t, from_round=1)
+    play_quadrette_round(t, example_score)
+    from tarotclub.players.selectors import player_tournaments
+
+    line = player_tournaments(teams[0][2])[0]  # a defender of A
+    assert (line.place, line.entrants, line.played) == (1, 4, 8)
+    assert str(line.pm) == "20.186"
+    page = director_client.get(reverse("players:detail", args=[teams[0][2].pk])).content.decode()
+    assert "quadrettes, +20.186 PM" in page and "place 1 of 4" in page
