@@ -170,9 +170,11 @@ def test_hostile_requests_change_nothing(director_client, client):
     # the public may not register or see the director's pages
     assert client.post(url, team("Pub", "P1", "P2", "P3", "P4")).status_code == 302
     assert Entry.objects.count() == before[0]
-    # before the start: no oppositions, no downloads
+    # before the start: no oppositions, no ranking yet, no downloads
     boards = reverse("tournaments:quadrette_boards", args=[t.pk])
-    assert director_client.get(boards).status_code == 200
+    assert "when the tournament starts" in director_client.get(boards).content.decode()
+    standings = client.get(reverse("tournaments:standings", args=[t.pk])).content.decode()
+    assert "The ranking appears once" in standings
     for name, args in [
         ("quadrette_export", [t.pk, "csv"]),
         ("quadrette_results_pdf", [t.pk]),
