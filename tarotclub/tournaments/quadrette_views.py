@@ -149,6 +149,56 @@ def boards(request, pk: int):
     return render(request, "tournaments/quadrette/boards.html", context)
 
 
+def slip(request, table: Table, game, board: int):
+    """A quadrette board's travelling slip, through the table's share link: the table's own
+    score, and once it is entered the other table of the opposition's, with the difference
+    and the match points of this table's defence's team (the attacker, South, writes the
+    score; the defenders check it, p. 22)."""
+    t = table.tournament
+    scores = quadrette.board_scores(t)
+    own = scores.get((table.round, table.number, board))
+    lines, pm = [], None
+    sched = quadrette.schedule(t) or []
+    other = rules.opponent(sched[table.round - 1], table.number) if sched else None
+    if own is not None and other is not None:
+        theirs = scores.get((table.round, other, board))
+        for at, score in sorted(((table.number, own), (other, theirs))):
+            if score is not None:
+                lines.append(
+                    {
+                        "round": table.round,
+                        "table": at,
+                        "won": score if score >= 0 else None,
+                        "lost": -score if score < 0 else None,
+                        "own": at == table.number,
+                    }
+                )
+        if theirs is not None:
+            # the host's attacker played at the other table: its score minus this table's
+            from scoring.duplicate import match_points
+
+            pm = match_points(theirs - own)
+    boards = (game.options or {}).get("boards") or []
+    context = {
+        "t": t,
+        "table": table,
+        "game": game,
+        "board": board,
+        "number": boards.index(board) + 1,
+        "taker": _("South"),
+        "own": own,
+        "lines": lines,
+        "pm": pm,
+        "host": quadrette_name(t, table.number),
+    }
+    return render(request, "tournaments/duplicate/slip.html", context)
+
+
+def quadrette_name(t: Tournament, number: int) -> str:
+    e = t.entries.filter(start_table=number).exclude(team="").only("team").first()
+    return e.team if e else ""
+
+
 def _team_boards(g, number: int) -> list[dict]:
     return [
         {

@@ -15,7 +15,7 @@ from tarotclub.core.models import LogEntry
 from tarotclub.tournaments import quadrette, services
 from tarotclub.tournaments.models import Entry, Table, Tournament
 
-from .quadrette_helpers import garde_for, make_quadrette, play_quadrette_round
+from .quadrette_helpers import enter_board, garde_for, make_quadrette, play_quadrette_round
 from .test_quadrette_services import example_score
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +236,27 @@ def test_a_players_page_gives_the_teams_place_and_match_points(director_client):
     assert str(line.pm) == "20.186"
     page = director_client.get(reverse("players:detail", args=[teams[0][2].pk])).content.decode()
     assert "quadrettes, +20.186 PM" in page and "place 1 of 4" in page
+
+
+def test_the_travelling_slip_compares_the_two_tables_of_the_opposition(client):
+    t, _teams = make_quadrette(4, rounds=1, names=["A", "B", "C", "D"])
+    services.tournament_start(tournament=t)
+    tables = {tb.number: tb for tb in Table.objects.filter(tournament=t).select_related("game")}
+    slip = reverse("tournaments:slip", args=[tables[1].game.token, 1])
+    page = client.get(slip).content.decode()
+    assert "once your table has entered its own" in page
+    enter_board(tables[1], 1, 66)  # B's attacker against A's defence
+    enter_board(tables[3], 1, 50)  # another opposition: not on A's slip
+    page = client.get(slip).content.decode()
+    assert "Travelling slip" in page and "66" in page and "Match points" not in page
+    enter_board(tables[2], 1, 82)  # A's attacker against B's defence
+    page = client.get(slip).content.decode()
+    assert "82" in page and "Match points for A on this board: +4.000" in page
+    assert "taker South" in page
+    other = client.get(reverse("tournaments:slip", args=[tables[2].game.token, 1]))
+    assert "Match points for B on this board: −4.000" in other.content.decode()
+    assert (
+        client.get(reverse("tournaments:slip", args=[tables[1].game.token, 9])).status_code == 404
+    )
+    sheet = client.get(reverse("games:sheet", args=[tables[1].game.token])).content.decode()
+    assert slip in sheet
