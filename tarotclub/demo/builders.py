@@ -1,9 +1,9 @@
 """Build tournaments quickly (for the tests and the bench) and the demo club's data.
 
 `demo_club(user)` builds a club that shows every page with real data: a finished and a running
-tournament, a finished duplicate one and a finished triplette one, tarot at five with long
-names (petit au bout, poignées, a chelem), one game of each other kind, a guest, and Fool's
-Faith challenge cards given.
+tournament, a finished duplicate one, a finished triplette one and a finished quadrette one,
+tarot at five with long names (petit au bout, poignées, a chelem), one game of each other kind,
+a guest, and Fool's Faith challenge cards given.
 """
 
 from __future__ import annotations
@@ -290,13 +290,50 @@ def demo_tournaments(user, players, long_names) -> dict:
         tournaments.entry_register(tournament=spring, player=p, user=user)
     duplicate = demo_duplicate(user, players)
     triplettes = demo_triplettes(user, players)
+    quadrettes = demo_quadrettes(user, players)
     return {
         "finished": done,
         "running": running,
         "registration": spring,
         "duplicate": duplicate,
         "triplettes": triplettes,
+        "quadrettes": quadrettes,
     }
+
+
+def demo_quadrettes(user, players):
+    """A finished quadrette tournament: 4 teams of 4 (one attacker each), 2 rounds of 4
+    boards, every board scored (the visiting attacker and garde imposed), so its teams,
+    oppositions and ranking by match points show real figures."""
+    from tarotclub.tournaments import quadrette_services
+    from tarotclub.tournaments import services as tournaments
+    from tarotclub.tournaments.models import Table
+
+    t = tournaments.tournament_create(
+        name="Quadrettes du vendredi", date=dt.date.today(), place="De Zwaan", rounds=2,
+        deals_per_round=4, format="quadrette", created_by=user,
+    )  # fmt: skip
+    names = ["Les Excuses", "Petit au bout", "Les Gardes", "Les Poignées"]
+    for i, name in enumerate(names):
+        four = players[4 * i : 4 * i + 4]
+        quadrette_services.quadrette_register(
+            tournament=t, team=name, attacker=four[0], defenders=four[1:], user=user
+        )
+    t = tournaments.tournament_start(tournament=t, user=user)
+    for rnd in (1, 2):
+        for table in Table.objects.filter(tournament=t, round=rnd).select_related("game"):
+            game = table.game
+            for i, (taker, contract) in enumerate(game.options["imposed"], start=1):
+                gap = (5 * game.options["boards"][i - 1] + 7 * table.number + rnd) % 13
+                points = 51 + gap if (i + table.number) % 3 else 51 - 1 - gap
+                tarot.deal_add(
+                    game=game,
+                    data=tarot.DealInput(taker=taker, contract=contract, bouts=1, points=points),
+                    user=user,
+                )
+            tournaments.table_confirm(table=table, user=user)
+        t = tournaments.tournament_next_round(tournament=t, user=user)
+    return t
 
 
 def demo_triplettes(user, players):

@@ -111,7 +111,8 @@ def tarot_section(rows: list[stats.DealRow], *, size: int | None, games: dict) -
 
 def _tournament_summary(lines: list[selectors.TournamentLine]) -> dict:
     played = [t for t in lines if t.played]
-    free = [t for t in played if t.overall is None]  # a duplicate's boards are no rounds
+    # a duplicate's (or quadrette's) boards are no rounds
+    free = [t for t in played if t.overall is None and t.pm is None]
     rounds = sum(t.played for t in free)
     return {
         "count": len(played),

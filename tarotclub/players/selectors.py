@@ -1,4 +1,5 @@
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -203,6 +204,8 @@ class TournamentLine:
     # a duplicate tournament: the player's overall % (their place is in the alternating
     # ranking, the one that counts); None for free deals
     overall: Fraction | None = None
+    # a quadrette tournament: the team's final match points (its place is by them)
+    pm: Decimal | None = None
 
 
 @dataclass
@@ -299,7 +302,7 @@ def kind_figures(lines: list[GameLine]) -> list[KindFigures]:
 
 def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[TournamentLine]:
     """The tournaments the player entered, newest first, with their place: four queries."""
-    from tarotclub.tournaments import triplette
+    from tarotclub.tournaments import quadrette, triplette
     from tarotclub.tournaments.duplicate import graded_many
     from tarotclub.tournaments.models import Tournament
     from tarotclub.tournaments.selectors import standings_of
@@ -315,13 +318,19 @@ def player_tournaments(player: Player, *, date_from=None, date_to=None) -> list[
     lines = []
     duplicates = graded_many(tournaments)
     teams = triplette.graded_many(tournaments)
-    results = standings_of([t for t in tournaments if not t.duplicate and not t.triplette])
+    quadrettes = quadrette.graded_many(tournaments)
+    results = standings_of(
+        [t for t in tournaments if not t.duplicate and not t.triplette and not t.quadrette]
+    )
     for t in tournaments:
         if t.duplicate:
             lines.append(_duplicate_line(t, duplicates.get(t.pk), player))
             continue
         if t.triplette:
             lines.append(_triplette_line(t, teams.get(t.pk), player))
+            continue
+        if t.quadrette:
+            lines.append(_quadrette_line(t, quadrettes.get(t.pk), player))
             continue
         result = results[t.pk]
         row = next(r for r in result.rows if r.player.pk == player.pk)
@@ -377,6 +386,30 @@ def _triplette_line(t, g, player: Player) -> TournamentLine:
         played=len(g.results.boards.get(key, [])),
         average=None,
         overall=g.results.overall.get(key),
+    )
+
+
+def _quadrette_line(t, g, player: Player) -> TournamentLine:
+    """A quadrette tournament's line: the player's team's place by final match points
+    (equal totals share it, duplicate.md 2.3) and those points, once a board counts."""
+    from scoring.quadrette import ranking as quadrette_ranking
+    from tarotclub.tournaments.quadrette import team_of
+
+    number = team_of(g, player.pk) if g is not None else None
+    if number is None:
+        return TournamentLine(t, 0, False, len(g.teams) if g else 0, 0, 0, None)
+    boards = len(g.team_boards(number))
+    place = next(p for p, n in quadrette_ranking(g.totals) if n == number)
+    tied = sum(1 for v in g.totals.values() if v == g.totals[number]) > 1
+    return TournamentLine(
+        tournament=t,
+        place=place if boards else 0,
+        tied=tied,
+        entrants=len(g.totals),
+        total=0,
+        played=boards,
+        average=None,
+        pm=g.totals[number],
     )
 
 

@@ -230,7 +230,13 @@ def slip(request, token: str, board: int):
     game = get_object_or_404(Game, token=token[:32])
     table = Table.objects.filter(game=game).select_related("tournament").first()
     boards = (game.options or {}).get("boards") or []
-    if table is None or not table.tournament.duplicate or board not in boards:
+    if table is None or board not in boards:
+        raise Http404
+    if table.tournament.quadrette:  # compared within the table's opposition only (2.3)
+        from .quadrette_views import slip as quadrette_slip
+
+        return quadrette_slip(request, table, game, board)
+    if not table.tournament.duplicate:
         raise Http404
     t = table.tournament
     number = boards.index(board) + 1

@@ -169,3 +169,18 @@ class BoardDealerForm(forms.Form):
         self.fields["was"].error_messages["invalid_choice"] = _(
             "This form is out of date: open the page again."
         )
+
+
+class QuadretteForm(forms.Form):
+    """A quadrette: its name, the player its captain names to attack all session (South at
+    every table), and its 3 defenders, who keep North, East and West (roster names are
+    matched, others are guests)."""
+
+    team = forms.CharField(label=_("Team name"), max_length=60)
+    attacker = forms.CharField(label=_("Attacker (plays South at every table)"), max_length=80)
+    north = forms.CharField(label=_("Defender North"), max_length=80)
+    east = forms.CharField(label=_("Defender East"), max_length=80)
+    west = forms.CharField(label=_("Defender West"), max_length=80)
+
+    def defenders(self) -> list[str]:
+        return [self.cleaned_data[k] for k in ("north", "east", "west")]

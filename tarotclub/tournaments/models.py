@@ -38,6 +38,7 @@ class Format(models.TextChoices):
     FREE = "free", _("free deals")
     DUPLICATE = "duplicate", _("duplicate (individual)")
     TRIPLETTE = "triplette", _("duplicate (triplettes)")
+    QUADRETTE = "quadrette", _("duplicate (quadrettes)")
 
 
 class Line(models.TextChoices):
@@ -142,6 +143,12 @@ class Tournament(models.Model):
     @property
     def triplette(self) -> bool:
         return self.format == Format.TRIPLETTE
+
+    @property
+    def quadrette(self) -> bool:
+        """Quadrettes (duplicate.md 2.3): the attacker is the entry seated South, the
+        defenders North, East, West; `start_table` is the team's table (its defence's)."""
+        return self.format == Format.QUADRETTE
 
 
 class Entry(models.Model):

@@ -30,7 +30,7 @@ from tarotclub.kinds.tarot.services import game_totals_db
 from tarotclub.players.models import Player, name_key
 from tarotclub.players.services import player_create
 
-from . import duplicate, seating, triplette
+from . import duplicate, quadrette, seating, triplette
 from .history import (  # noqa: F401  (the actions a test or a page names by the services)
     CREATED,
     ENTRIES_REGISTERED,
@@ -139,6 +139,16 @@ ERR_TRIPLETTE_LINES = _(
     "There must be as many North-South as East-West teams (here %(ns)s and %(ew)s)."
 )
 ERR_TRIPLETTE_FEW = _("A triplette tournament needs at least 4 teams (here %(count)s).")
+ERR_QUADRETTE_BY_TEAM = _("In a quadrette tournament players are registered by team of 4.")
+ERR_QUADRETTE_LOOSE = _("These players are in no quadrette: %(names)s.")
+ERR_QUADRETTE_SIZE = _(
+    "A quadrette has exactly 4 players, one attacker and 3 defenders: %(teams)s."
+)
+ERR_QUADRETTE_ODD = _(
+    "Quadrettes meet two by two in each round (no team sits out): the number of teams must "
+    "be even (here %(count)s)."
+)
+ERR_QUADRETTE_FEW = _("A quadrette tournament needs at least 2 teams (here %(count)s).")
 ERR_START_TABLE = _("The starting table is a number from 1 to %(tables)s.")
 ERR_SEAT_TAKEN = _("%(seat)s is already %(name)s's seat.")
 ERR_SEAT_HALF = _("Give both the orientation and the starting table, or neither.")
@@ -203,6 +213,7 @@ def _settings(t: Tournament) -> dict:
             if t.format == Format.TRIPLETTE
             else {}
         ),
+        **({"format": t.format} if t.format == Format.QUADRETTE else {}),
     }
 
 
@@ -282,6 +293,9 @@ def tournament_create(
         # the tables are the North-South teams, counted at the start (duplicate.md 2.2)
         if deals_per_round % 4:
             raise TournamentError(ERR_DUPLICATE_BOARDS)
+        allow_three, tables = False, 0
+    elif format == Format.QUADRETTE:
+        # the tables are the teams (each defence keeps its own), counted at the start (2.3)
         allow_three, tables = False, 0
     else:
         tables = 0
@@ -390,6 +404,8 @@ def entry_register(
         raise TournamentError(ERR_FINISHED)
     if t.triplette:
         raise TournamentError(ERR_TRIPLETTE_BY_TEAM)
+    if t.quadrette:
+        raise TournamentError(ERR_QUADRETTE_BY_TEAM)
     if t.duplicate:
         if t.status != Status.REGISTRATION:
             raise TournamentError(ERR_DUPLICATE_LATE)
@@ -476,6 +492,8 @@ def entries_register_bulk(*, tournament: Tournament, lines, user=None) -> BulkRe
         raise TournamentError(ERR_FINISHED)
     if t.triplette:
         raise TournamentError(ERR_TRIPLETTE_BY_TEAM)
+    if t.quadrette:
+        raise TournamentError(ERR_QUADRETTE_BY_TEAM)
     if t.duplicate and t.status != Status.REGISTRATION:
         raise TournamentError(ERR_DUPLICATE_LATE)
     preview = bulk_preview(t, lines)
@@ -546,7 +564,7 @@ def entry_withdraw(*, entry: Entry, from_round: int | None = None, user=None) ->
         raise TournamentError(ERR_ALREADY_WITHDRAWN, params={"name": entry.player.name})
     _check_round(t, from_round)
     before = _entry(entry)
-    if (t.duplicate or t.triplette) and t.status != Status.REGISTRATION:
+    if (t.duplicate or t.triplette or t.quadrette) and t.status != Status.REGISTRATION:
         raise TournamentError(ERR_DUPLICATE_WITHDRAW)
     if t.status == Status.REGISTRATION:
         entry.delete()
@@ -608,6 +626,11 @@ def _replan(t: Tournament) -> None:
         t.plan = [
             triplette.round_plan(m, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
         ]
+    elif t.quadrette:  # the oppositions seat the teams (duplicate.md 2.3)
+        entries = list(t.entries.select_related("player"))
+        t.plan = [
+            quadrette.round_plan(t, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
+        ]
     else:
         entries = list(t.entries.all())
         players = _present(entries, t.current_round + 1)
@@ -630,6 +653,8 @@ def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> No
     players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for tb in tables for pk in tb])}
     m = duplicate.stored_movement(t) if t.duplicate or t.triplette else None
     options_of = triplette.table_options if t.triplette else duplicate.table_options
+    if t.quadrette:  # the oppositions stand for the movement (`quadrette.schedule`)
+        m, options_of = t.movement, _quadrette_options
     started = games.games_start(
         tables=[
             {
@@ -654,6 +679,10 @@ def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> No
         Table(tournament=t, round=round_number, number=number, game=game)
         for number, game in enumerate(started, start=1)
     )
+
+
+def _quadrette_options(t: Tournament, _m, round_number: int, number: int, seated) -> dict:
+    return quadrette.table_options(t, round_number, number, seated)
 
 
 def _min_players(t: Tournament) -> int:
@@ -681,12 +710,14 @@ def tournament_start(
         if e.team:
             teams.setdefault(text_key(e.team), []).append(e.team)
     odd = sorted(names[0] for names in teams.values() if len(names) not in (2, 4))
-    if odd and not t.triplette:
+    if odd and not (t.triplette or t.quadrette):
         raise TournamentError(ERR_TEAM_SIZES, params={"teams": ", ".join(odd)})
     if t.duplicate:
         _start_duplicate(t, entries, user=user)
     elif t.triplette:
         _start_triplette(t, entries)
+    elif t.quadrette:
+        _start_quadrette(t, entries)
     _replan(t)
     t.status = Status.RUNNING
     t.current_round = 1
@@ -707,7 +738,7 @@ def tournament_start(
                 }
                 for e in entries
             ],
-            **({"movement": t.movement} if t.duplicate or t.triplette else {}),
+            **({"movement": t.movement} if t.duplicate or t.triplette or t.quadrette else {}),
             **(
                 {
                     "teams": {
@@ -798,6 +829,40 @@ def _start_triplette(t: Tournament, entries: list[Entry]) -> None:
     t.table_count = tables
     t.movement = duplicate.movement_data(duplicate.movement(tables, t.rounds))
     t.save(update_fields=["table_count", "movement", "first_colour"])
+
+
+def _start_quadrette(t: Tournament, entries: list[Entry]) -> None:
+    """Check the teams (4 players each: one attacker, South, and 3 defenders, North, East,
+    West; an even number of teams, at least 2), number them in name order (each team's
+    number is its defence's table), and store the oppositions of every round
+    (`scoring.quadrette.oppositions`, duplicate.md 2.3)."""
+    from scoring import quadrette as quadrette_rules
+
+    by_team = quadrette.teams(entries)
+    loose = [e.player.name for e in entries if not e.team]
+    if loose:
+        raise TournamentError(ERR_QUADRETTE_LOOSE, params={"names": ", ".join(sorted(loose))})
+    seats = sorted((quadrette_rules.ATTACK, *quadrette_rules.DEFENCE))
+    wrong = sorted(
+        name for name, members in by_team.items() if sorted(e.orientation for e in members) != seats
+    )
+    if wrong:
+        raise TournamentError(ERR_QUADRETTE_SIZE, params={"teams": ", ".join(wrong)})
+    if len(by_team) < 2:
+        raise TournamentError(ERR_QUADRETTE_FEW, params={"count": len(by_team)})
+    if len(by_team) % 2:
+        raise TournamentError(ERR_QUADRETTE_ODD, params={"count": len(by_team)})
+    if len(by_team) > DUPLICATE_MAX_TABLES:
+        raise TournamentError(ERR_DUPLICATE_TABLES, params={"max": DUPLICATE_MAX_TABLES})
+    changed = []
+    for number, name in enumerate(sorted(by_team, key=text_key), start=1):
+        for e in by_team[name]:
+            e.start_table = number
+            changed.append(e)
+    Entry.objects.bulk_update(changed, ["start_table"])
+    t.table_count = len(by_team)
+    t.movement = quadrette.schedule_data(len(by_team), t.rounds)
+    t.save(update_fields=["table_count", "movement"])
 
 
 def open_tables(t: Tournament, round_number: int) -> list[Table]:
@@ -913,7 +978,7 @@ def round_redraw(
     t = _lock(tournament)
     if t.status != Status.RUNNING:
         raise TournamentError(ERR_NOT_RUNNING)
-    if t.duplicate or t.triplette:
+    if t.duplicate or t.triplette or t.quadrette:
         raise TournamentError(ERR_DUPLICATE_REDRAW)
     _check_round(t, from_round)
     if draw is not None and draw != t.seed:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import duplicate_views, triplette_views, views
+from . import duplicate_views, quadrette_views, triplette_views, views
 
 app_name = "tournaments"
 urlpatterns = [
@@ -61,5 +61,21 @@ urlpatterns = [
         "tournaments/<int:pk>/triplettes/rankings.<str:fmt>",
         triplette_views.export,
         name="triplette_export",
+    ),
+    path("tournaments/<int:pk>/quadrettes/", quadrette_views.teams, name="quadrette_teams"),
+    path(
+        "tournaments/<int:pk>/quadrettes/boards/",
+        quadrette_views.boards,
+        name="quadrette_boards",
+    ),
+    path(
+        "tournaments/<int:pk>/quadrettes/results.pdf",
+        quadrette_views.results_pdf,
+        name="quadrette_results_pdf",
+    ),
+    path(
+        "tournaments/<int:pk>/quadrettes/ranking.<str:fmt>",
+        quadrette_views.export,
+        name="quadrette_export",
     ),
 ]

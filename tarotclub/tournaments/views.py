@@ -54,7 +54,13 @@ def tournament_new(request):
         except ValidationError as e:
             add_validation_error(form, e)
         else:
-            page = "tournaments:triplette_teams" if t.triplette else "tournaments:manage"
+            page = (
+                "tournaments:triplette_teams"
+                if t.triplette
+                else "tournaments:quadrette_teams"
+                if t.quadrette
+                else "tournaments:manage"
+            )
             return redirect(page, pk=t.pk)
     return render(request, "tournaments/new.html", {"form": form})
 
@@ -588,6 +594,10 @@ def tournament_standings(request, pk: int):
         from .triplette_views import rankings as triplette_rankings
 
         return triplette_rankings(request, t)
+    if t.quadrette:  # the teams' ranking by match points
+        from .quadrette_views import results as quadrette_results
+
+        return quadrette_results(request, t)
 
     member = is_member(request.user)
 
@@ -672,7 +682,7 @@ def tournament_projector(request, pk: int):
     """The standings for the wall: one screen of them, htmx swaps in the next every few
     seconds (read afresh each time); no meta refresh."""
     t, key = _keyed(pk)
-    if t.duplicate or t.triplette:  # no summed standings to page through: the rankings
+    if t.duplicate or t.triplette or t.quadrette:  # no summed standings: the rankings
         return redirect("tournaments:standings", pk=t.pk)
     return _conditional(
         request,

@@ -124,3 +124,13 @@ def test_two_loads_of_the_demo_seat_the_same_tables():
     Tournament.objects.all().delete()
     demo_club()
     assert seating() == first
+
+
+def test_a_finished_quadrette_tournament_with_every_board_counted(club):
+    from tarotclub.tournaments import quadrette
+
+    t = Tournament.objects.get(format="quadrette")
+    assert t.status == Status.FINISHED
+    g = quadrette.graded(t)
+    assert g.missing == [] and len(g.played) == 2 * 4 * 4
+    assert sum(g.totals.values()) == 0 and any(g.totals.values())

@@ -16,3 +16,12 @@ def figure(value, digits=0) -> str:
     if value is None or value == "":
         return ""
     return presenters.figure(value, int(digits))
+
+
+@register.filter
+def pm(value) -> str:
+    """`{{ total|pm }}`: match points to 3 decimals with their sign (+12,961, −3,162, 0,000)."""
+    if value is None or value == "":
+        return ""
+    text = presenters.figure(value, 3)
+    return f"+{text}" if value > 0 else text
