@@ -47,6 +47,11 @@ class Line(models.TextChoices):
     EAST_WEST = "EW", _("East-West")
 
 
+class TripletteMovementKind(models.TextChoices):
+    STAY = "stay", _("Stay")
+    HOWELL = "howell", _("Howell")
+
+
 class Badge(models.TextChoices):
     """A triplette member's badge: the attack order by surname (p. 20)."""
 
@@ -80,7 +85,9 @@ class Tournament(models.Model):
     # (the boards a table plays in a round), and the movement stored at the start.
     format = models.CharField(_("format"), max_length=10, choices=Format, default=Format.FREE)
     table_count = models.PositiveSmallIntegerField(_("tables"), default=0)
-    # A duplicate movement as `scoring.movement.Movement` data: {"tables", "shifts", "sets"}.
+    # A duplicate movement as `scoring.movement.Movement` data: {"tables", "shifts", "sets"};
+    # a triplette one as `scoring.triplette_movement` data: {"kind", "teams", "sets", "rounds"}
+    # (tournaments started before have the individual's, `scoring.triplette.from_individual`).
     movement = models.JSONField(default=dict, blank=True)
     # Triplettes: the badge colour of every team's first attacker, drawn with the seed
     # (`scoring.triplette.draw_first_colour`), and how many times the director redrew it.
@@ -88,6 +95,11 @@ class Tournament(models.Model):
         _("first attacker's colour"), max_length=5, choices=Badge, blank=True, default=""
     )
     colour_draws = models.PositiveSmallIntegerField(default=0)
+    # Triplettes: the movement the director chose before the start (duplicate.md 2.2): Stay
+    # (N-S teams keep their table) or Howell (every two teams meet once).
+    triplette_movement = models.CharField(
+        _("movement"), max_length=6, choices=TripletteMovementKind, default="stay"
+    )
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTRATION)
     current_round = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=new_seed)
