@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from scoring import RuleError
 from scoring.movement import movement, taker_of
-from scoring.triplette_movement import howell_movement, stay_movement
 from scoring.triplette import (
     BADGES,
     attack_order,
@@ -23,6 +22,7 @@ from scoring.triplette import (
     surname_key,
     table_teams,
 )
+from scoring.triplette_movement import howell_movement, stay_movement
 
 
 def test_spec_example_rotation():
