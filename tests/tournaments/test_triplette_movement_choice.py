@@ -250,3 +250,34 @@ def test_choosing_howell_while_another_phone_starts(django_user_model):
     chosen = LogEntry.objects.filter(action=triplette_services.MOVEMENT_CHOSEN).exists()
     assert t.movement["kind"] == ("howell" if chosen else "stay")
     assert t.triplette_movement == t.movement["kind"]
+
+
+def test_position_cards_and_movement_cards_give_each_rounds_line(director_client):
+    from tarotclub.tournaments.selectors import position_cards
+
+    t, _teams = make_triplette(8, rounds=3)
+    _choose(t, "howell")
+    services.tournament_start(tournament=t)
+    t.refresh_from_db()
+    g = triplette.graded(t)
+    cards = {c["name"]: c for c in triplette.card_rows(g)}
+    by_player = {c.name: c for c in position_cards(t)}
+    changed = 0
+    for key, (name, members) in g.keys.items():
+        card = cards[name]
+        assert [r["round"] for r in card["rounds"]] == [1, 2, 3]
+        # round 1: the team's key is its starting line and table
+        assert card["rounds"][0]["table"] == key[1]
+        assert card["rounds"][0]["line"] == ("North-South" if key[0] == "NS" else "East-West")
+        for e in members:
+            rounds = by_player[e.player.name].rounds
+            assert [(r.table, r.seat) for r in rounds] == [
+                (r["table"], r["line"]) for r in card["rounds"]
+            ]
+        changed += len({r["line"] for r in card["rounds"]}) > 1
+    assert changed  # Howell moved some team to the other line
+    r = director_client.get(reverse("tournaments:triplette_cards_pdf", args=[t.pk]))
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    assert r.content.startswith(b"%PDF")
+    page = director_client.get(reverse("tournaments:triplette_teams", args=[t.pk])).content
+    assert reverse("tournaments:triplette_cards_pdf", args=[t.pk]).encode() in page
