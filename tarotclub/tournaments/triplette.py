@@ -275,13 +275,13 @@ def boards(g: TripletteGraded) -> list[int]:
 
 
 def card_rows(g: TripletteGraded) -> list[dict]:
-    """Each team's movement card, in key order: its name, starting line and members, and for
+    """Each team's movement card, in name order: its name, starting line and members, and for
     each round its table, line, set, boards and opponent (`TripletteMovement.card`)."""
     m, per = g.movement, g.tournament.deals_per_round
     key_of = rules.keys_of(m)
     number_of = {key: n for n, key in key_of.items()}
     out = []
-    for key in sorted(g.keys):
+    for key in sorted(g.keys, key=lambda k: (g.keys[k][0].casefold(), k)):
         name, members = g.keys[key]
         lines = [
             {

@@ -146,7 +146,8 @@ def teams(request, pk: int):
 @director_required
 def boards(request, pk: int):
     """The guide cards of one round (`?round=`): each table's boards, its two teams, who
-    attacks each board, where the East-West team goes next; and every board's plays."""
+    attacks each board, where the East-West team goes next (in Howell, both teams); and every
+    board's plays."""
     t = _triplette(pk)
     g = triplette.graded(t)
     context = {"t": t, "g": g}
