@@ -57,6 +57,10 @@ def test_a_howell_triplette_session_on_a_phone(phone, live_server, director, art
     page.goto(f"{url}/tournaments/{t.pk}/triplettes/")
     link = page.locator("a[href$='/triplettes/cards.pdf']")
     assert link.count() == 1
+    assert "Movement: Howell" in page.inner_text("#movement")
+    fits(page)
+    page.locator("#movement").scroll_into_view_if_needed()
+    shot(page, artifacts, "triplette-howell-started.png", full_page=False)
     response = page.request.get(url + link.get_attribute("href"))
     assert response.status == 200 and response.body().startswith(b"%PDF")
 
