@@ -1,15 +1,14 @@
 """Triplettes in duplicate: badges, the attack rotation, and how a triplette table maps onto
 the individual movement's seats (`../shared/rules/duplicate.md` 2.2, p. 20–21).
 
-**Teams as movement players.** A triplette session of T tables has T North-South teams and T
-East-West teams. It reuses `scoring.movement` with T tables: the North-South team that starts
-at table i is the movement's player ``("N", i)``, the East-West team that starts at table j is
-``("E", j)``; only the movement's North and East lines are used (its South and West lines are
-ignored). So a North-South team never moves (like the individual's North), an East-West team
-moves as the individual's East, and the sets of boards move as in the individual: rule (a)
-(no team plays a set twice) holds because it holds for N and E, and two teams meet again only
-where the movement's North and East players meet again. A table holds one North-South and one
-East-West team (Inferred, 2.2); we key them ``("NS", i)`` and ``("EW", j)``.
+**Teams and movements.** A triplette session of T tables has 2T teams; which two meet at each
+table in each round, on which lines, with which set, is a `scoring.triplette_movement`
+movement (Stay or Howell), chosen by the director. A team is keyed by where it sits in round 1,
+``("NS", i)`` or ``("EW", j)`` (its starting line and table): stable for the whole session even
+when Howell changes its line. Tournaments started before the choice existed stored the
+individual's movement read through its North and East lines: `from_individual` reads it as a
+triplette movement (North-South team i, East-West team T + j). A table holds one North-South
+and one East-West team (Inferred, 2.2).
 
 **Who sits where on one board.** Each board marks its taker's orientation (N, E, S, W in turn,
 `movement.taker_of`). A board marked N or S is attacked by the North-South team, one marked E
@@ -38,6 +37,7 @@ from dataclasses import dataclass
 
 from . import RuleError, _
 from .movement import Movement, boards_of_set, taker_of
+from .triplette_movement import STAY, Meeting, TripletteMovement
 
 #: The badges in attack order (p. 20).
 BADGES = ("bleu", "blanc", "rouge")
@@ -55,7 +55,10 @@ DEFENCE_PLACES = {
 ERR_TEAM_SIZE = _("A triplette has exactly 3 players (here %(count)s).")
 ERR_BADGE = _("The first attacker's colour is Bleu, Blanc or Rouge.")
 
-Team = tuple[str, int]  # ("NS", starting table) or ("EW", starting table)
+#: A team's stable key: its starting line and starting table, ("NS", 2) or ("EW", 1): where
+#: it sits in round 1. In Howell a team's line may change later; its key does not (and its
+#: starting line is the one the alternating ranking uses, open question 6).
+Team = tuple[str, int]
 
 
 def surname_key(name: str) -> tuple[str, str]:
@@ -123,22 +126,50 @@ class TripletteDeal:
     k: int  # the board is the attacking team's k-th attacked board (from 0)
 
 
-def table_teams(m: Movement, round: int) -> list[tuple[int, int, Team, Team]]:
-    """Round `round`'s tables in order: (table, set, N-S team, E-W team)."""
+def from_individual(m: Movement) -> TripletteMovement:
+    """The movement of a triplette tournament started before the choice of movements: the
+    individual's movement read through its North and East lines (North-South team i is team i,
+    East-West team j is team T + j)."""
+    T = m.tables
+    rounds = []
+    for r in range(1, m.rounds + 1):
+        rounds.append(
+            tuple(
+                Meeting(s.table, s.board_set, s.seats["N"][1], T + s.seats["E"][1])
+                for s in m.seating(r)
+            )
+        )
+    return TripletteMovement(STAY, 2 * T, T, tuple(rounds))
+
+
+def keys_of(tm: TripletteMovement) -> dict[int, Team]:
+    """Each team number of the movement to its key: its line and table in round 1."""
+    out: dict[int, Team] = {}
+    for meeting in tm.rounds[0]:
+        out[meeting.ns] = ("NS", meeting.table)
+        out[meeting.ew] = ("EW", meeting.table)
+    return out
+
+
+def table_teams(tm: TripletteMovement, round: int) -> list[tuple[int, int, Team, Team]]:
+    """Round `round`'s tables in order: (table, set, team seated N-S, team seated E-W), each
+    team by its key."""
+    keys = keys_of(tm)
     return [
-        (s.table, s.board_set, ("NS", s.seats["N"][1]), ("EW", s.seats["E"][1]))
-        for s in m.seating(round)
+        (meeting.table, meeting.board_set, keys[meeting.ns], keys[meeting.ew])
+        for meeting in tm.rounds[round - 1]
     ]
 
 
-def schedule(m: Movement, per_set: int) -> list[TripletteDeal]:
+def schedule(tm: TripletteMovement, per_set: int) -> list[TripletteDeal]:
     """Every board of the session as played, by round, table and board, with the index of
-    each attacked board in its team's rotation."""
+    each attacked board in its team's rotation (the team seated on the board's attacking line
+    that round attacks it)."""
     attacked: dict[Team, int] = {}
     out = []
-    for r in range(1, m.rounds + 1):
+    for r in range(1, len(tm.rounds) + 1):
         rows = []
-        for table, board_set, ns, ew in table_teams(m, r):
+        for table, board_set, ns, ew in table_teams(tm, r):
             for board in boards_of_set(board_set, per_set):
                 rows.append((table, board, ns, ew))
         # a team's rotation runs in the order it plays its boards: round, then board
@@ -162,8 +193,8 @@ def seats(board: int, attacker, defenders: Sequence) -> dict[str, object]:
     return out
 
 
-def teams_of(m: Movement) -> list[Team]:
-    return [(line, t) for line in LINES for t in range(1, m.tables + 1)]
+def teams_of(tm: TripletteMovement) -> list[Team]:
+    return [(line, t) for line in LINES for t in range(1, tm.tables + 1)]
 
 
 __all__ = [
@@ -176,6 +207,8 @@ __all__ = [
     "attacking_line",
     "badges",
     "draw_first_colour",
+    "from_individual",
+    "keys_of",
     "schedule",
     "seats",
     "surname_key",

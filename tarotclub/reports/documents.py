@@ -1110,7 +1110,7 @@ def triplette_round_sheets(
 ) -> list[TripletteSheet] | None:
     """A triplette round's sheets, one a table (None: nothing to print). Seated: from the
     tables' games; planned: from the plan and the stored movement. A fixed number of queries."""
-    from tarotclub.tournaments import duplicate, triplette
+    from tarotclub.tournaments import triplette
 
     state = round_state(t, round_number)
     entries = _triplette_entries(t)
@@ -1123,7 +1123,7 @@ def triplette_round_sheets(
         )
         return [_seated_triplette(t, table, entries, filled, base_url) for table in tables]
     if state == PLANNED:
-        m = duplicate.stored_movement(t)
+        m = triplette.stored_movement(t)
         plan = _planned_tables(t, round_number)
         names = dict(
             Player.objects.filter(pk__in=[pk for x in plan for pk in x]).values_list("pk", "name")

@@ -1347,3 +1347,16 @@ def grading_rows(session: rules.Session, names: Mapping) -> tuple[list[str], lis
                 ]
             )
     return headers, rows
+
+
+def triplette_cards(cards: Sequence[Mapping], *, event: Event) -> Pdf:
+    """Each triplette's movement card (Howell, p. 21: the line of each round "from a card the
+    director hands out"): its table, line, boards and opponent in every round; two cards a
+    row, to cut along the dashed lines. `cards` as `tournaments.triplette.card_rows`."""
+    cards = list(cards)
+    pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
+    pages = [[page[i : i + 2] for i in range(0, len(page), 2)] for page in pages]
+    return _pdf(
+        "reports/duplicate/triplette_cards_pdf.html",
+        _context(event, _("Movement cards"), pages=pages),
+    )

@@ -48,6 +48,11 @@ class Line(models.TextChoices):
     EAST_WEST = "EW", _("East-West")
 
 
+class TripletteMovementKind(models.TextChoices):
+    STAY = "stay", _("Stay")
+    HOWELL = "howell", _("Howell")
+
+
 class Badge(models.TextChoices):
     """A triplette member's badge: the attack order by surname (p. 20)."""
 
@@ -81,7 +86,9 @@ class Tournament(models.Model):
     # (the boards a table plays in a round), and the movement stored at the start.
     format = models.CharField(_("format"), max_length=10, choices=Format, default=Format.FREE)
     table_count = models.PositiveSmallIntegerField(_("tables"), default=0)
-    # A duplicate movement as `scoring.movement.Movement` data: {"tables", "shifts", "sets"}.
+    # A duplicate movement as `scoring.movement.Movement` data: {"tables", "shifts", "sets"};
+    # a triplette one as `scoring.triplette_movement` data: {"kind", "teams", "sets", "rounds"}
+    # (tournaments started before have the individual's, `scoring.triplette.from_individual`).
     movement = models.JSONField(default=dict, blank=True)
     # Triplettes: the badge colour of every team's first attacker, drawn with the seed
     # (`scoring.triplette.draw_first_colour`), and how many times the director redrew it.
@@ -92,6 +99,11 @@ class Tournament(models.Model):
     # Duplicate: the dealer the director marked on a board, where it is not the default of
     # `scoring.movement.dealer_of`: {"board number": orientation} (duplicate.md 1.2).
     board_dealers = models.JSONField(default=dict, blank=True)
+    # Triplettes: the movement the director chose before the start (duplicate.md 2.2): Stay
+    # (N-S teams keep their table) or Howell (every two teams meet once).
+    triplette_movement = models.CharField(
+        _("movement"), max_length=6, choices=TripletteMovementKind, default="stay"
+    )
     status = models.CharField(max_length=12, choices=Status, default=Status.REGISTRATION)
     current_round = models.PositiveSmallIntegerField(default=0)
     seed = models.PositiveIntegerField(default=new_seed)

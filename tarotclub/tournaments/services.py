@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError
 from scoring import triplette as triplette_rules
+from scoring import triplette_movement as triplette_moves
 from tarotclub.core.errors import Refused
 from tarotclub.core.models import log_action
 from tarotclub.core.text import text_key
@@ -137,6 +138,11 @@ ERR_TRIPLETTE_ODD = _(
 )
 ERR_TRIPLETTE_LINES = _(
     "There must be as many North-South as East-West teams (here %(ns)s and %(ew)s)."
+)
+ERR_TRIPLETTE_ROUNDS = _(
+    "This movement of %(teams)s triplettes has at most %(most)s rounds (here %(rounds)s): "
+    "with more, a team would play a set of boards again. Choose fewer rounds or the other "
+    "movement."
 )
 ERR_TRIPLETTE_FEW = _("A triplette tournament needs at least 4 teams (here %(count)s).")
 ERR_QUADRETTE_BY_TEAM = _("In a quadrette tournament players are registered by team of 4.")
@@ -621,7 +627,7 @@ def _replan(t: Tournament) -> None:
             duplicate.round_plan(m, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
         ]
     elif t.triplette:  # the movement seats the teams (duplicate.md 2.2)
-        m = duplicate.stored_movement(t)
+        m = triplette.stored_movement(t)
         entries = list(t.entries.select_related("player"))
         t.plan = [
             triplette.round_plan(m, entries, r) for r in range(t.current_round + 1, t.rounds + 1)
@@ -651,7 +657,13 @@ def _replan(t: Tournament) -> None:
 def _seat_round(t: Tournament, round_number: int, tables: list[list[int]]) -> None:
     """The round's games and tables, inserted in bulk (a constant number of queries)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=[pk for tb in tables for pk in tb])}
-    m = duplicate.stored_movement(t) if t.duplicate or t.triplette else None
+    m = (
+        triplette.stored_movement(t)
+        if t.triplette
+        else duplicate.stored_movement(t)
+        if t.duplicate
+        else None
+    )
     options_of = triplette.table_options if t.triplette else duplicate.table_options
     if t.quadrette:  # the oppositions stand for the movement (`quadrette.schedule`)
         m, options_of = t.movement, _quadrette_options
@@ -788,8 +800,9 @@ def _start_duplicate(t: Tournament, entries: list[Entry], *, user=None) -> None:
 def _start_triplette(t: Tournament, entries: list[Entry]) -> None:
     """Check the teams (3 players each, as many North-South as East-West, an even number),
     give each team its starting table on its line (in name order) and each member a badge
-    (by surname, `scoring.triplette.badges`), then generate the movement on as many tables
-    as North-South teams and store it (duplicate.md 2.2)."""
+    (by surname, `scoring.triplette.badges`), then make the movement the director chose
+    (Stay or Howell, `scoring.triplette_movement`) on as many tables as North-South teams and
+    store it as data (duplicate.md 2.2). A team's starting line and table are its key."""
     by_team = triplette.teams(entries)
     loose = [e.player.name for e in entries if not e.team]
     if loose:
@@ -813,8 +826,16 @@ def _start_triplette(t: Tournament, entries: list[Entry]) -> None:
         raise TournamentError(ERR_TRIPLETTE_FEW, params={"count": len(by_team)})
     if tables > DUPLICATE_MAX_TABLES:
         raise TournamentError(ERR_DUPLICATE_TABLES, params={"max": DUPLICATE_MAX_TABLES})
-    if t.rounds > tables:
-        raise TournamentError(ERR_DUPLICATE_ROUNDS, params={"tables": tables})
+    kind = t.triplette_movement
+    most = triplette.most_rounds(kind, 2 * tables)
+    if t.rounds > most:
+        raise TournamentError(
+            ERR_TRIPLETTE_ROUNDS, params={"rounds": t.rounds, "teams": 2 * tables, "most": most}
+        )
+    try:
+        tm = triplette_moves.make(kind, 2 * tables, t.rounds)
+    except RuleError as e:
+        raise TournamentError(e.translated(gettext)) from e
     changed = []
     for names in lines.values():
         for table, name in enumerate(names, start=1):
@@ -827,7 +848,7 @@ def _start_triplette(t: Tournament, entries: list[Entry]) -> None:
     if not t.first_colour:
         t.first_colour = triplette_rules.draw_first_colour(t.seed, t.colour_draws)
     t.table_count = tables
-    t.movement = duplicate.movement_data(duplicate.movement(tables, t.rounds))
+    t.movement = triplette.movement_data(tm)
     t.save(update_fields=["table_count", "movement", "first_colour"])
 
 

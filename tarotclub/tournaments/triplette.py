@@ -2,12 +2,13 @@
 who plays each board at each table, and the grading.
 
 A triplette table is a tournament table like the individual's (`duplicate`): its game of
-French Tarot seats the North-South team's 3 players (in badge order) then the East-West
-team's 3, and its options give, for each deal, the board, the taker imposed under the garde
-(the attacking team's current attacker, `scoring.triplette`), and the 4 who play it
-(``"active"``: N, E, S, W; the kind scores those four and gives the two others 0). The
-movement is the individual's (`scoring.movement`) on T = the number of N-S teams, read
-through its North and East lines (see `scoring.triplette`). Grading is the results sheet's
+French Tarot seats the team seated North-South that round (3 players in badge order) then
+the East-West one's 3, and its options give, for each deal, the board, the taker imposed
+under the garde (the attacking team's current attacker, `scoring.triplette`), and the 4 who
+play it (``"active"``: N, E, S, W; the kind scores those four and gives the two others 0).
+The movement is the one the director chose (`scoring.triplette_movement`: Stay or Howell),
+stored at the start as data (`stored_movement`); teams are keyed by their starting line and
+table (`scoring.triplette.keys_of`). Grading is the results sheet's
 (`reports.duplicate.triplette_results`, ½ attack + ½ defence). Reads only.
 """
 
@@ -19,7 +20,9 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from scoring import triplette as rules
-from scoring.movement import Movement, boards_of_set
+from scoring import triplette_movement as moves
+from scoring.movement import boards_of_set
+from scoring.triplette_movement import Meeting, TripletteMovement
 
 from . import duplicate
 from .models import Entry, Tournament
@@ -39,6 +42,44 @@ def teams(entries) -> dict[str, list[Entry]]:
     return out
 
 
+def stored_movement(t: Tournament) -> TripletteMovement | None:
+    """The triplette movement stored at the start (None before). Tournaments started before
+    the choice of movements stored the individual's: read through its North and East lines."""
+    data = t.movement or {}
+    if not data:
+        return None
+    if "kind" not in data:
+        return rules.from_individual(duplicate.stored_movement(t))
+    return _movement_from(
+        str(data["kind"]),
+        int(data["teams"]),
+        int(data["sets"]),
+        tuple(tuple(tuple(int(v) for v in m) for m in row) for row in data["rounds"]),
+    )
+
+
+@lru_cache(maxsize=64)
+def _movement_from(kind: str, teams: int, sets: int, rounds) -> TripletteMovement:
+    return TripletteMovement(
+        kind, teams, sets, tuple(tuple(Meeting(*m) for m in row) for row in rounds)
+    )
+
+
+def movement_data(tm: TripletteMovement) -> dict:
+    """The movement as stored: each round's tables as [table, set, N-S team, E-W team]."""
+    return {
+        "kind": tm.kind,
+        "teams": tm.teams,
+        "sets": tm.sets,
+        "rounds": [[[m.table, m.board_set, m.ns, m.ew] for m in row] for row in tm.rounds],
+    }
+
+
+def most_rounds(kind: str, teams: int) -> int:
+    """The most rounds a movement of `kind` has for `teams` teams."""
+    return teams - 1 if kind == moves.HOWELL else teams // 2
+
+
 def team_keys(entries) -> dict[tuple[str, int], tuple[str, list[Entry]]]:
     """The movement's team key, ("NS", 2), to (team name, members), once seated."""
     out = {}
@@ -49,7 +90,7 @@ def team_keys(entries) -> dict[tuple[str, int], tuple[str, list[Entry]]]:
     return out
 
 
-def round_plan(m: Movement, entries, round_number: int) -> list[list[int]]:
+def round_plan(m: TripletteMovement, entries, round_number: int) -> list[list[int]]:
     """Round `round_number`'s tables in order, each its 6 player pks: the N-S team then the
     E-W team, each in badge order."""
     keys = team_keys(entries)
@@ -64,7 +105,7 @@ def _first_colour(t: Tournament) -> str:
 
 
 @lru_cache(maxsize=16)
-def _schedule(m: Movement, per_set: int) -> dict[tuple[int, int], list]:
+def _schedule(m: TripletteMovement, per_set: int) -> dict[tuple[int, int], list]:
     """`scoring.triplette.schedule` by (round, table), worked out once per movement (a round
     of 30 tables asks for it 30 times)."""
     out: dict[tuple[int, int], list] = {}
@@ -73,7 +114,9 @@ def _schedule(m: Movement, per_set: int) -> dict[tuple[int, int], list]:
     return out
 
 
-def table_options(t: Tournament, m: Movement, round_number: int, table: int, seated) -> dict:
+def table_options(
+    t: Tournament, m: TripletteMovement, round_number: int, table: int, seated
+) -> dict:
     """A triplette table's game options: boards, the imposed taker, the four of each board."""
     ns, ew = list(seated[:3]), list(seated[3:])
     first = _first_colour(t)
@@ -99,7 +142,7 @@ class TripletteGraded:
     """A triplette tournament read for its pages: movement, teams, plays, grading."""
 
     tournament: Tournament
-    movement: Movement
+    movement: TripletteMovement
     keys: dict  # team key -> (name, members)
     plays: list  # reports.duplicate.TriplettePlay
     results: object  # reports.duplicate.TripletteResults
@@ -122,7 +165,7 @@ class TripletteGraded:
 
 def graded(t: Tournament) -> TripletteGraded | None:
     """The tournament's teams, plays and grading (None before the start). Two queries."""
-    m = duplicate.stored_movement(t)
+    m = stored_movement(t)
     if m is None:
         return None
     entries = list(t.entries.select_related("player"))
@@ -132,9 +175,7 @@ def graded(t: Tournament) -> TripletteGraded | None:
 def graded_many(tournaments) -> dict[int, TripletteGraded]:
     """`graded` of each started triplette tournament of `tournaments`, by pk: two queries
     whatever their number (a player's page lists them all)."""
-    started = {
-        t.pk: (t, m) for t in tournaments if t.triplette and (m := duplicate.stored_movement(t))
-    }
+    started = {t.pk: (t, m) for t in tournaments if t.triplette and (m := stored_movement(t))}
     if not started:
         return {}
     entries: dict[int, list[Entry]] = {}
@@ -146,12 +187,12 @@ def graded_many(tournaments) -> dict[int, TripletteGraded]:
     }
 
 
-def _graded(t: Tournament, m: Movement, entries, scores) -> TripletteGraded:
+def _graded(t: Tournament, m: TripletteMovement, entries, scores) -> TripletteGraded:
     from tarotclub.reports.duplicate import TriplettePlay, triplette_results
 
     keys = team_keys(entries)
     plays = []
-    for r in range(1, m.rounds + 1):
+    for r in range(1, len(m.rounds) + 1):
         for table, board_set, ns, ew in rules.table_teams(m, r):
             for b in boards_of_set(board_set, t.deals_per_round):
                 if (b, r) in scores:
@@ -230,4 +271,39 @@ def grading_rows(g: TripletteGraded, board: int) -> list[dict]:
 
 
 def boards(g: TripletteGraded) -> list[int]:
-    return list(range(1, g.movement.tables * g.tournament.deals_per_round + 1))
+    return list(range(1, g.movement.sets * g.tournament.deals_per_round + 1))
+
+
+def card_rows(g: TripletteGraded) -> list[dict]:
+    """Each team's movement card, in name order: its name, starting line and members, and for
+    each round its table, line, set, boards and opponent (`TripletteMovement.card`)."""
+    m, per = g.movement, g.tournament.deals_per_round
+    key_of = rules.keys_of(m)
+    number_of = {key: n for n, key in key_of.items()}
+    out = []
+    for key in sorted(g.keys, key=lambda k: (g.keys[k][0].casefold(), k)):
+        name, members = g.keys[key]
+        lines = [
+            {
+                "round": c.round,
+                "table": c.table,
+                "line": _("North-South") if c.line == "NS" else _("East-West"),
+                "set": c.board_set,
+                "boards": _range(boards_of_set(c.board_set, per)),
+                "opponent": g.name(key_of[c.opponent]),
+            }
+            for c in m.card(number_of[key])
+        ]
+        out.append(
+            {
+                "name": name,
+                "line": _("North-South") if key[0] == "NS" else _("East-West"),
+                "members": ", ".join(e.player.name for e in members),
+                "rounds": lines,
+            }
+        )
+    return out
+
+
+def _range(boards: range) -> str:
+    return f"{boards[0]}–{boards[-1]}" if len(boards) > 1 else str(boards[0])

@@ -17,7 +17,7 @@ from tarotclub.core.text import text_key
 from tarotclub.players.models import Player, name_key
 from tarotclub.players.services import player_create
 
-from .models import Entry, Line, Status, Tournament
+from .models import Entry, Line, Status, Tournament, TripletteMovementKind
 from .services import (
     ERR_FINISHED,
     ERR_NOT_REGISTRATION,
@@ -29,6 +29,7 @@ from .services import (
 
 TEAM_REGISTERED = action("tournament.triplette_registered", _("triplette registered"))
 TEAM_REMOVED = action("tournament.triplette_removed", _("triplette removed"))
+MOVEMENT_CHOSEN = action("tournament.triplette_movement", _("triplettes' movement chosen"))
 COLOUR_DRAWN = action("tournament.colour_redrawn", _("first attacker's colour drawn again"))
 
 ERR_NOT_TRIPLETTE = _("This tournament is not played in triplettes.")
@@ -41,6 +42,47 @@ ERR_IN_TEAM = _("%(name)s already plays in triplette %(team)s.")
 ERR_LINE = _("Choose the line North-South or East-West.")
 ERR_NO_TEAM = _("There is no triplette called %(team)s (any more).")
 ERR_PLAYER_NAME = _("Give each player's name.")
+ERR_MOVEMENT = _("Choose the movement Stay or Howell.")
+ERR_HOWELL_SIZE = _(
+    "There is no Howell movement for %(teams)s triplettes (none for 4, 6 or 10): choose the "
+    "Stay movement, or register another number of teams."
+)
+
+
+def howell_possible(teams: int) -> bool:
+    """Whether a Howell movement exists for `teams` teams (an even number, at least 4)."""
+    from scoring import triplette_movement as moves
+
+    if teams < 4 or teams % 2:
+        return False
+    return moves.howell_starter(teams // 2) is not None
+
+
+@transaction.atomic
+def triplette_choose_movement(*, tournament: Tournament, kind: str, user=None) -> Tournament:
+    """Choose the triplettes' movement before the start: Stay or Howell. Howell is refused
+    for a number of teams registered where none exists (4, 6, 10); the start checks again."""
+    t = _lock(tournament)
+    _check_open(t)
+    kind = str(kind or "")
+    if kind not in TripletteMovementKind.values:
+        raise TournamentError(ERR_MOVEMENT)
+    if kind == TripletteMovementKind.HOWELL:
+        count = len({text_key(e.team) for e in t.entries.all() if e.team})
+        if count >= 4 and count % 2 == 0 and not howell_possible(count):
+            raise TournamentError(ERR_HOWELL_SIZE, params={"teams": count})
+    before = t.triplette_movement
+    if before != kind:
+        t.triplette_movement = kind
+        t.save(update_fields=["triplette_movement"])
+        log_action(
+            t,
+            MOVEMENT_CHOSEN,
+            user=user,
+            before={"movement": before},
+            after={"movement": kind},
+        )
+    return t
 
 
 def _check_open(t: Tournament) -> None:

@@ -24,7 +24,7 @@ from tarotclub.core.forms import add_validation_error, posted_int, query_int
 from . import triplette, triplette_services
 from .duplicate_views import _orientation
 from .forms import TripletteForm
-from .models import Badge, Status, Tournament
+from .models import Badge, Status, Tournament, TripletteMovementKind
 
 BADGE_ORDER = {b: i for i, b in enumerate(rules.BADGES)}
 
@@ -90,6 +90,16 @@ def teams(request, pk: int):
                 triplette_services.triplette_remove(tournament=t, team=team, user=request.user)
                 messages.success(request, _("Triplette %(team)s is removed.") % {"team": team})
                 return redirect("tournaments:triplette_teams", pk=t.pk)
+            elif "movement" in request.POST:
+                t = triplette_services.triplette_choose_movement(
+                    tournament=t, kind=request.POST.get("movement", "")[:10], user=request.user
+                )
+                messages.success(
+                    request,
+                    _("The movement is now %(movement)s.")
+                    % {"movement": t.get_triplette_movement_display()},
+                )
+                return redirect("tournaments:triplette_teams", pk=t.pk)
             elif "redraw" in request.POST:
                 t = triplette_services.triplette_redraw_colour(
                     tournament=t, draws=posted_int(request, "draws", -1), user=request.user
@@ -116,6 +126,19 @@ def teams(request, pk: int):
         "count": len(rows),
         "colour": _colour(t.first_colour),
         "open": t.status == Status.REGISTRATION,
+        "movements": [
+            {
+                "value": value,
+                "label": label,
+                "checked": value == t.triplette_movement,
+                "possible": value != "howell"
+                or len(rows) < 4
+                or len(rows) % 2 == 1
+                or triplette_services.howell_possible(len(rows)),
+            }
+            for value, label in TripletteMovementKind.choices
+        ],
+        "started": bool(t.movement),
     }
     return render(request, "tournaments/triplette/teams.html", context)
 
@@ -123,22 +146,28 @@ def teams(request, pk: int):
 @director_required
 def boards(request, pk: int):
     """The guide cards of one round (`?round=`): each table's boards, its two teams, who
-    attacks each board, where the East-West team goes next; and every board's plays."""
+    attacks each board, where the East-West team goes next (in Howell, both teams); and every
+    board's plays."""
     t = _triplette(pk)
     g = triplette.graded(t)
     context = {"t": t, "g": g}
     if g is not None:
         m = g.movement
         asked = query_int(request, "round")
-        shown = asked if asked is not None and 1 <= asked <= m.rounds else max(t.current_round, 1)
+        count = len(m.rounds)
+        shown = asked if asked is not None and 1 <= asked <= count else max(t.current_round, 1)
         names = {e.player_id: e.player.name for _n, ms in g.keys.values() for e in ms}
         games = {
             tb.number: tb.game
             for tb in t.tables.filter(round=shown).select_related("game").order_by("number")
         }
         following = {}
-        if shown < m.rounds:
-            following = {ew: table for table, _s, _ns, ew in rules.table_teams(m, shown + 1)}
+        if shown < len(m.rounds):
+            following = {
+                team: table
+                for table, _s, ns, ew in rules.table_teams(m, shown + 1)
+                for team in (ns, ew)
+            }
         cards = []
         for table, board_set, ns, ew in rules.table_teams(m, shown):
             options = games[table].options if table in games else None
@@ -167,14 +196,16 @@ def boards(request, pk: int):
                     "ns": g.name(ns),
                     "ew": g.name(ew),
                     "next": following.get(ew),
+                    "ns_next": following.get(ns) if m.kind == "howell" else None,
                     "deals": deals,
                 }
             )
         context.update(
             cards=cards,
             shown_round=shown,
-            rounds=list(range(1, m.rounds + 1)),
+            rounds=list(range(1, len(m.rounds) + 1)),
             first=_colour(t.first_colour),
+            howell=m.kind == "howell",
         )
     return render(request, "tournaments/triplette/boards.html", context)
 
@@ -334,3 +365,19 @@ def export(request, pk: int, fmt: str):
     ]
     name = filename("triplettes", t.name, t.date, fmt)
     return rows_response(headers, rows, fmt, name=name, title=_("Rankings"))
+
+
+@director_required
+def cards_pdf(request, pk: int):
+    """Each team's movement card (Howell, p. 21: "from a card the director hands out"): its
+    table, line, set of boards and opponent in every round, one card a team."""
+    from tarotclub.reports.duplicate import triplette_cards
+    from tarotclub.reports.exports import filename
+    from tarotclub.reports.pdf import pdf_response
+
+    t = _triplette(pk)
+    g = triplette.graded(t)
+    if g is None:
+        raise Http404
+    pdf = triplette_cards(triplette.card_rows(g), event=_event(t))
+    return pdf_response(pdf, filename("movement-cards", t.name, t.date, "pdf"))

@@ -53,6 +53,11 @@ urlpatterns = [
         name="triplette_record",
     ),
     path(
+        "tournaments/<int:pk>/triplettes/cards.pdf",
+        triplette_views.cards_pdf,
+        name="triplette_cards_pdf",
+    ),
+    path(
         "tournaments/<int:pk>/triplettes/results.pdf",
         triplette_views.results_pdf,
         name="triplette_results_pdf",

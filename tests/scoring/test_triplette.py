@@ -15,11 +15,14 @@ from scoring.triplette import (
     attacking_line,
     badges,
     draw_first_colour,
+    from_individual,
+    keys_of,
     schedule,
     seats,
     surname_key,
     table_teams,
 )
+from scoring.triplette_movement import howell_movement, stay_movement
 
 
 def test_spec_example_rotation():
@@ -70,7 +73,11 @@ def test_seats_on_one_board():
 @given(tables=st.integers(2, 7), per=st.sampled_from([4, 8]), data=st.data())
 def test_schedule_rules(tables, per, data):
     rounds = data.draw(st.integers(1, tables))
-    m = movement(tables, rounds)
+    m = data.draw(
+        st.sampled_from(
+            [from_individual(movement(tables, rounds)), stay_movement(2 * tables, rounds)]
+        )
+    )
     deals = schedule(m, per)
     # every table plays every board of its set each round, one N-S and one E-W team a table
     assert len(deals) == tables * rounds * per
@@ -100,9 +107,52 @@ def test_schedule_rules(tables, per, data):
 
 
 def test_rotation_over_a_session():
-    m = movement(2, 2)
+    m = stay_movement(4, 2)
     deals = schedule(m, 4)
     ns1 = [d for d in deals if d.attacking == ("NS", 1)]
     names = ["Paul Dupont", "Anne Martin", "Léa Roux"]
     order = attack_order(names, "blanc", len(ns1))
     assert order == ["Anne Martin", "Léa Roux", "Paul Dupont", "Anne Martin"]
+
+
+@settings(deadline=None, max_examples=20)
+@given(tables=st.sampled_from([4, 6, 7, 8]), per=st.sampled_from([4, 8]), data=st.data())
+def test_schedule_howell(tables, per, data):
+    """Howell: teams keep their key (starting line and table) while their line changes; the
+    team seated on the board's attacking line that round attacks it; no board twice; each
+    team's rotation runs on over its attacked boards."""
+    rounds = data.draw(st.integers(1, 2 * tables - 1))
+    m = howell_movement(2 * tables, rounds)
+    keys = keys_of(m)
+    assert sorted(keys.values()) == sorted(
+        (line, t) for line in ("NS", "EW") for t in range(1, tables + 1)
+    )
+    deals = schedule(m, per)
+    assert len(deals) == tables * rounds * per
+    played = Counter()
+    for d in deals:
+        played[(d.north_south, d.board)] += 1
+        played[(d.east_west, d.board)] += 1
+        seated_ns = {keys[x.ns] for x in m.rounds[d.round - 1] if x.table == d.table}
+        assert {d.north_south} == seated_ns
+        assert d.attacking == (d.north_south if attacking_line(d.board) == "NS" else d.east_west)
+    assert max(played.values()) == 1
+    by_team = {}
+    for d in deals:
+        by_team.setdefault(d.attacking, []).append(d.k)
+    for ks in by_team.values():
+        assert ks == list(range(len(ks)))
+    if rounds >= 2:  # some team changes its line: its key stays its starting one
+        assert any(d.north_south[0] == "EW" for d in deals)
+
+
+def test_from_individual_keeps_the_old_keys():
+    """A tournament started before the choice: the individual's movement read as before
+    (North-South team i keyed ("NS", i), East-West ("EW", j) at its starting table)."""
+    old = movement(3, 3)
+    m = from_individual(old)
+    for r in range(1, 4):
+        assert [(t, s, ns, ew) for t, s, ns, ew in table_teams(m, r)] == [
+            (s.table, s.board_set, ("NS", s.seats["N"][1]), ("EW", s.seats["E"][1]))
+            for s in old.seating(r)
+        ]

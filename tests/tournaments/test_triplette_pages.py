@@ -175,11 +175,12 @@ def test_the_other_pages_answer_for_a_triplette_tournament(director_client):
         )
 
 
-@pytest.mark.parametrize("teams", [4, 6])
+@pytest.mark.parametrize("teams,movement", [(4, "stay"), (6, "stay"), (8, "howell")])
 def test_pages_read_a_constant_number_of_queries(
-    director_client, client, django_assert_num_queries, teams
+    director_client, client, django_assert_num_queries, teams, movement
 ):
     t, _teams = make_triplette(teams, rounds=2)
+    triplette_services.triplette_choose_movement(tournament=t, kind=movement)
     services.tournament_start(tournament=t)
     play_triplette_round(t, lambda board, rnd, table: 50 + 2 * table)
     pk = t.pk
@@ -187,6 +188,7 @@ def test_pages_read_a_constant_number_of_queries(
         ("tournaments:triplette_teams", [pk], director_client, 4),
         ("tournaments:triplette_boards", [pk], director_client, 6),
         ("tournaments:triplette_results_pdf", [pk], director_client, 5),
+        ("tournaments:triplette_cards_pdf", [pk], director_client, 5),
         ("tournaments:triplette_grading", [pk], director_client, 5),
         ("tournaments:triplette_record", [pk, "EW1"], director_client, 5),
         ("tournaments:standings", [pk], client, 3),

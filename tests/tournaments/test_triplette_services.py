@@ -174,14 +174,16 @@ def test_start_refuses_more_rounds_than_tables():
     t, _teams = make_triplette(4, rounds=3)
     with pytest.raises(services.TournamentError) as e:
         services.tournament_start(tournament=t)
-    assert e.value.message == services.ERR_DUPLICATE_ROUNDS
+    assert e.value.message == services.ERR_TRIPLETTE_ROUNDS
+    assert e.value.params == {"rounds": 3, "teams": 4, "most": 2}
 
 
 def test_start_gives_tables_badges_and_seats_six_with_four_a_board():
     t, teams = make_triplette(4, rounds=2, seed=3)
     services.tournament_start(tournament=t)
     t.refresh_from_db()
-    assert t.table_count == 2 and t.movement["tables"] == 2
+    assert t.table_count == 2
+    assert (t.movement["kind"], t.movement["teams"], t.movement["sets"]) == ("stay", 4, 2)
     entries = list(Entry.objects.select_related("player"))
     for members in triplette.teams(entries).values():
         assert [e.badge for e in members] == list(rules.BADGES)
