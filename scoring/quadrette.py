@@ -26,7 +26,7 @@ from decimal import Decimal
 
 from . import RuleError, _
 from .duplicate import match_points, shared_places
-from .movement import boards_of_set
+from .movement import ORIENTATIONS, boards_of_set
 
 TEAM_SIZE = 4
 #: The attacker sits South at every table; the defence keeps North, East and West (2.3).
@@ -180,4 +180,14 @@ __all__ = [
     "ranking",
     "round_tables",
     "totals",
+    "turned_dealer",
 ]
+
+
+def turned_dealer(dealer: str, taker: str) -> str:
+    """Where the board's dealer sits once the hands are turned so that its taker's hand is
+    South (duplicate.md 2.3; open question 18: "turn the dealer with the hands, so that the
+    same hand leads as the board intends"). The four hands turn together, so every seat keeps
+    its place relative to the taker's: the same hand leads from the same place."""
+    turn = ORIENTATIONS.index("S") - ORIENTATIONS.index(taker)
+    return ORIENTATIONS[(ORIENTATIONS.index(dealer) + turn) % 4]

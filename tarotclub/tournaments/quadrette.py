@@ -20,9 +20,10 @@ from decimal import Decimal
 from django.db.models import F
 
 from scoring import quadrette as rules
-from scoring.movement import boards_of_set
+from scoring.movement import boards_of_set, taker_of
 from tarotclub.kinds.tarot.models import DealLine
 
+from .duplicate import board_dealer
 from .models import Entry, Tournament
 
 IMPOSED_CONTRACT = "garde"
@@ -87,7 +88,8 @@ def round_plan(t: Tournament, entries, round_number: int) -> list[list[int]]:
 
 def table_options(t: Tournament, round_number: int, table: int, seated: list[int]) -> dict:
     """A quadrette table's game options: the round's boards, the attacker (South) imposed as
-    taker in garde on each, and which teams meet there."""
+    taker in garde on each, the dealer of each (`scoring.quadrette.turned_dealer`) and which
+    teams meet there."""
     pairs = schedule(t)[round_number - 1]
     boards = list(boards_of_set(round_number, t.deals_per_round))
     visitor = rules.opponent(pairs, table)
@@ -95,6 +97,7 @@ def table_options(t: Tournament, round_number: int, table: int, seated: list[int
         "deals": len(boards),
         "boards": boards,
         "imposed": [[seated[2], IMPOSED_CONTRACT] for _b in boards],
+        "dealers": [rules.turned_dealer(board_dealer(t, b), taker_of(b)) for b in boards],
         "quadrette": {"host": table, "visitor": visitor},
     }
 

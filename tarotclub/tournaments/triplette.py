@@ -117,7 +117,8 @@ def _schedule(m: TripletteMovement, per_set: int) -> dict[tuple[int, int], list]
 def table_options(
     t: Tournament, m: TripletteMovement, round_number: int, table: int, seated
 ) -> dict:
-    """A triplette table's game options: boards, the imposed taker, the four of each board."""
+    """A triplette table's game options: boards, the imposed taker, the four of each board and
+    its dealer."""
     ns, ew = list(seated[:3]), list(seated[3:])
     first = _first_colour(t)
     deals = _schedule(m, t.deals_per_round).get((round_number, table), [])
@@ -133,6 +134,8 @@ def table_options(
         "boards": [d.board for d in deals],
         "imposed": imposed,
         "active": active,
+        # the dealer marked on each board: the four seated on it sit at its orientations
+        "dealers": [duplicate.board_dealer(t, d.board) for d in deals],
         "triplette": True,
     }
 

@@ -8,6 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import RuleError
+from scoring import quadrette as rules
+from scoring.movement import ORIENTATIONS
 from scoring.quadrette import (
     boards_played,
     opponent,
@@ -166,3 +168,30 @@ def test_match_points_are_zero_sum_and_each_board_counted_twice(teams, rounds, d
     assert len(played) % 2 == 0
     assert sum(totals(teams, played).values()) == 0
     assert len(missing) == 2 * rounds * teams - len(scores)
+
+
+# --- the dealer once the hands are turned (open question 18) ----------------------------------
+
+
+@given(st.integers(1, 64), st.sampled_from(ORIENTATIONS))
+def test_turning_the_hands_keeps_the_lead_where_the_board_intends(board, dealer):
+    from scoring.movement import lead_place, leader_of, taker_of
+
+    taker = taker_of(board)
+    turned = rules.turned_dealer(dealer, taker)
+    # the taker's hand is South; the hand that leads leads from the same place for him
+    assert lead_place("S", leader_of(turned)) == lead_place(taker, leader_of(dealer))
+    # and the dealer is as far round from the taker as on the board
+    assert (ORIENTATIONS.index(turned) - ORIENTATIONS.index("S")) % 4 == (
+        ORIENTATIONS.index(dealer) - ORIENTATIONS.index(taker)
+    ) % 4
+
+
+def test_turned_dealers_by_hand():
+    # taker marked North: the hands turn half round, North's dealer deals South, East's West
+    assert rules.turned_dealer("N", "N") == "S"
+    assert rules.turned_dealer("E", "N") == "W"
+    # taker marked East: a quarter turn; the dealer marked South now sits West
+    assert rules.turned_dealer("S", "E") == "W"
+    # taker marked South: nothing turns
+    assert [rules.turned_dealer(d, "S") for d in ORIENTATIONS] == list(ORIENTATIONS)

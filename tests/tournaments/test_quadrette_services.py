@@ -253,3 +253,30 @@ def test_more_rounds_than_opponents_meet_again_only_then():
     t, _teams = make_quadrette(2, rounds=3)
     services.tournament_start(tournament=t)
     assert quadrette.schedule(Tournament.objects.get(pk=t.pk)) == [[(1, 2)]] * 3
+
+
+def test_each_board_is_dealt_by_the_turned_dealer_and_the_phone_says_who_leads():
+    """Open question 18: the hands turn so that the taker is South, and the dealer with them;
+    each deal's stored dealer is the player at that seat."""
+    from scoring.movement import ORIENTATIONS, dealer_of, lead_place, leader_of, taker_of
+    from scoring.quadrette import turned_dealer
+    from tarotclub.kinds.tarot.selectors import dealer_for
+
+    t, _teams = make_quadrette(4, rounds=2, boards=4)
+    services.tournament_start(tournament=t)
+    table = Table.objects.filter(tournament=t, round=1).select_related("game").first()
+    game = table.game
+    boards = game.options["boards"]
+    assert game.options["dealers"] == [turned_dealer(dealer_of(b), taker_of(b)) for b in boards]
+    seats = list(game.seats.order_by("position").values_list("player_id", flat=True))
+    for n, board in enumerate(boards, start=1):
+        turned = game.options["dealers"][n - 1]
+        assert dealer_for(game, n).pk == seats[ORIENTATIONS.index(turned)]
+        # the same hand leads as the board intends, from the same place for the taker
+        assert lead_place("S", leader_of(turned)) == lead_place(
+            taker_of(board), leader_of(dealer_of(board))
+        )
+    # the first board, entered: its deal is stored with that dealer
+    enter_board(table, 1, 50)
+    deal = game.deals.get(number=1)
+    assert deal.dealer_id == seats[ORIENTATIONS.index(game.options["dealers"][0])]

@@ -311,3 +311,25 @@ def test_where_do_i_sit_names_the_teams_line():
         line = Entry.objects.get(player=members[0]).line
         found = selectors.find_seat(t, members[0].name)
         assert [str(f["seat"]) for f in found] == ["North-South" if line == "NS" else "East-West"]
+
+
+def test_each_board_is_dealt_by_the_player_at_its_marked_dealers_orientation():
+    """The four who play a board sit at its orientations (the attacker at the taker's): the
+    board's dealer is the one of them at the dealer's orientation, and the deal stores him."""
+    from scoring.movement import ORIENTATIONS, dealer_of
+    from tarotclub.kinds.tarot.selectors import dealer_for
+
+    t, _teams = make_triplette(4, rounds=2, boards=8)
+    services.tournament_start(tournament=t)
+    table = Table.objects.filter(tournament=t, round=1).select_related("game").first()
+    game = table.game
+    boards = game.options["boards"]
+    assert game.options["dealers"] == [dealer_of(b) for b in boards]
+    # boards 1-4 and 5-8 have different default dealers: the dealer follows the board
+    assert len(set(game.options["dealers"])) > 1
+    for n, _board in enumerate(boards, start=1):
+        four = game.options["active"][n - 1]
+        assert dealer_for(game, n).pk == four[ORIENTATIONS.index(game.options["dealers"][n - 1])]
+    enter_board(table, 1, 50)
+    deal = game.deals.get(number=1)
+    assert deal.dealer_id == game.options["active"][0][ORIENTATIONS.index(dealer_of(boards[0]))]

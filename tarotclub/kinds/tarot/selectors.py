@@ -34,13 +34,14 @@ def seated_for(game: Game, number, players: Sequence[Player]) -> list[Player] | 
 
 def dealer_for(game: Game, number: int, players: Sequence[Player] | None = None) -> Player:
     """Who deals deal `number` (1-based): the deal passes to the next player in playing order.
-    At a triplette table, the player seated North on that board; at an individual duplicate
-    table, the one seated at the dealer's orientation marked on the board (its options'
-    ``"dealers"``, the seats being in N, E, S, W order)."""
+    At a duplicate table (individual, triplette, quadrette), the one seated at the dealer's
+    orientation marked on the board (its options' ``"dealers"``, the seats being in N, E, S, W
+    order; at a triplette table, among the four seated on that board; North where the table's
+    options predate the boards' dealers)."""
     players = list(players) if players is not None else seat_players(game)
     seated = seated_for(game, number, players)
     if seated:
-        return seated[0]
+        return _board_dealer(game, number, seated) or seated[0]
     marked = _board_dealer(game, number, players)
     if marked is not None:
         return marked
