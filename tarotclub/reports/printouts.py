@@ -285,7 +285,8 @@ class _OfDuplicate(_OfTournament):
 
     @property
     def names(self) -> dict:
-        return {player: self.g.name(player) for player in self.g.movement.players()}
+        # a player who did not play the whole session (a substitute) with the rounds played
+        return {player: self.g.full_name(player) for player in self.g.players()}
 
     @property
     def event(self):
@@ -408,4 +409,6 @@ class RecordsPrintout(_OfDuplicate):
             session=self.g.session,
             names=self.names,
             event=self.event,
+            players=self.g.players(),
+            substitutes=self.g.substitutes,
         )
