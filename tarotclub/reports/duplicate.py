@@ -216,10 +216,15 @@ class GuideCard:
 
 
 def guide_card_data(
-    movement: Movement, per_set: int, names: Mapping, dealers: Mapping[int, str] | None = None
+    movement: Movement,
+    per_set: int,
+    names: Mapping,
+    dealers: Mapping[int, str] | None = None,
+    substitutes: Mapping | None = None,
 ) -> list[GuideCard]:
     """Every table's card of every round, round by round, in table order. `dealers` gives
-    each board's dealer orientation: a seat's card then says which boards it deals."""
+    each board's dealer orientation: a seat's card then says which boards it deals.
+    `substitutes` ({seat: from round}): a seat's name is its substitute's from his round."""
     cards = []
     for r in range(1, movement.rounds + 1):
         following = (
@@ -231,7 +236,7 @@ def guide_card_data(
                 GuideSeat(
                     orientation=str(ORIENTATION_NAMES[o]),
                     code=code(seating.seats[o]),
-                    name=name_of(names, seating.seats[o]),
+                    name=name_of(names, rules.player_in(seating.seats[o], r, substitutes)),
                     takes=", ".join(str(b) for b in boards if taker_of(b) == o),
                     next_table=seating.next_table[o],
                     deals=runs_text([b for b in boards if (dealers or {}).get(b) == o]),
@@ -261,8 +266,9 @@ def guide_cards_context(
     names: Mapping,
     event: Event,
     dealers: Mapping[int, str] | None = None,
+    substitutes: Mapping | None = None,
 ):
-    cards = guide_card_data(movement, per_set, names, dealers)
+    cards = guide_card_data(movement, per_set, names, dealers, substitutes)
     pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
     pages = [[page[i : i + 2] for i in range(0, len(page), 2)] for page in pages]
     return _context(event, _("Guide cards"), pages=pages, dealt=bool(dealers))
@@ -470,6 +476,7 @@ def slips_context(
     urls: Mapping[int, str],
     session: rules.Session | None = None,
     dealers: Mapping[int, str] | None = None,
+    substitutes: Mapping | None = None,
 ) -> dict:
     played = _plays(session)
     contract = str(CONTRACT_LABELS["garde"]).capitalize()
@@ -483,7 +490,10 @@ def slips_context(
             line = SlipLine(
                 round=r,
                 table=t,
-                players=[(slip_name(name_of(names, seats[o])), o == taker) for o in PAPER_ORDER],
+                players=[
+                    (slip_name(name_of(names, rules.player_in(s, r, substitutes))), o == taker)
+                    for o, s in ((o, seats[o]) for o in PAPER_ORDER)
+                ],
                 contract=contract,
             )
             play = played.get((board, r))

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.duplicate import player_in
 from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import add_validation_error, query_int
 from tarotclub.games.models import Game
@@ -89,7 +90,7 @@ def boards(request, pk: int):
                 "seats": [
                     {
                         "orientation": _orientation(o),
-                        "name": g.name(s.seats[o]),
+                        "name": g.name(player_in(s.seats[o], shown, g.substitutes)),
                         "seat": g.label(s.seats[o]),
                         "next": s.next_table[o],
                     }

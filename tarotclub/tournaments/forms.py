@@ -1,6 +1,7 @@
 import secrets
 
 from django import forms
+from django.core import validators
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -133,8 +134,12 @@ class SubstituteForm(forms.Form):
             *[(p.pk, field.label_from_instance(p)) for p in offered],
         ]
         if tournament is not None:
-            self.fields["from_round"].max_value = tournament.rounds
-            self.fields["from_round"].widget.attrs["max"] = tournament.rounds
+            rounds = self.fields["from_round"]
+            rounds.max_value = tournament.rounds
+            rounds.validators = [
+                v for v in rounds.validators if not isinstance(v, validators.MaxValueValidator)
+            ] + [validators.MaxValueValidator(tournament.rounds)]
+            rounds.widget.attrs["max"] = tournament.rounds
 
     def clean(self):
         data = super().clean()
