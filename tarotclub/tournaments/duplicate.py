@@ -294,7 +294,8 @@ def ranking_rows(g: Graded, which: str) -> list[dict]:
             "full_name": g.full_name(p),
             "seat": g.label(p),
             "code": g.code(p),  # the record page's key
-            "note": " · ".join(x for x in (g.label(p), g.note(p)) if x),
+            "note": g.label(p),
+            "played": g.note(p),  # the rounds of one who did not play the whole session
             "entry": g.entries.get(p),
             "attack": records[p].attack,
             "defence": records[p].defence,
