@@ -204,6 +204,7 @@ def entries_html(t, entries) -> str:
     withdraw = _url_maker("tournaments:withdraw", t.pk)
     replace = _url_maker("tournaments:substitute", t.pk)
     replaces = t.duplicate and t.status == "running"
+    replace_label = conditional_escape(gettext("Replace"))  # a duplicate player's substitute
     entries = list(entries)
     seat_of = {e.pk: f"{e.orientation}{e.start_table}" for e in entries if e.orientation}
     replaced = {e.replaces_id for e in entries if e.replaces_id}
@@ -234,7 +235,7 @@ def entries_html(t, entries) -> str:
         elif t.status == "registration" or (t.status != "finished" and not t.duplicate):
             parts.append(f' <a class="button small" href="{withdraw(e.pk)}">{action}</a>')
         if replaces and e.orientation and not e.replaces_id and e.pk not in replaced:
-            parts.append(f' <a class="button small" href="{replace(e.pk)}">{_t("Replace")}</a>')
+            parts.append(f' <a class="button small" href="{replace(e.pk)}">{replace_label}</a>')
         parts.append("</li>")
         out.append("".join(parts))
     return mark_safe("\n".join(out))
