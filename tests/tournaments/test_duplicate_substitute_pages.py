@@ -232,3 +232,16 @@ def test_query_counts_are_unchanged_with_a_substitute(
         c.get(reverse(name, args=args))
         with django_assert_num_queries(count):
             assert c.get(reverse(name, args=args)).status_code == 200
+
+
+def test_the_other_pages_of_both_players_answer(desk, client):
+    t, _players = _played_with_substitute()
+    gone = _entry(t)
+    sub = Entry.objects.select_related("player").get(tournament=t, replaces=gone)
+    history = desk.get(reverse("history") + f"?tournament={t.pk}")
+    assert history.status_code == 200 and "substitute seated" in history.content.decode()
+    for entry in (gone, sub):
+        card = desk.get(reverse("tournaments:position_card", args=[t.pk, entry.player_id]))
+        assert card.status_code == 200 and entry.player.name in card.content.decode()
+        assert desk.get(reverse("players:detail", args=[entry.player_id])).status_code == 200
+    assert desk.get(reverse("tournaments:where", args=[t.pk])).status_code == 200
