@@ -130,7 +130,7 @@ def rounded(value, digits: int) -> float | None:
 def code(player: Player) -> str:
     """A player's code: orientation initial and starting table, "N3" ("O3" for West in
     French)."""
-    orientation, table = player
+    orientation, table = player[0], player[1]  # a substitute's key has his round third
     return f"{ORIENTATION_LETTERS[orientation]}{table}"
 
 
@@ -216,10 +216,15 @@ class GuideCard:
 
 
 def guide_card_data(
-    movement: Movement, per_set: int, names: Mapping, dealers: Mapping[int, str] | None = None
+    movement: Movement,
+    per_set: int,
+    names: Mapping,
+    dealers: Mapping[int, str] | None = None,
+    substitutes: Mapping | None = None,
 ) -> list[GuideCard]:
     """Every table's card of every round, round by round, in table order. `dealers` gives
-    each board's dealer orientation: a seat's card then says which boards it deals."""
+    each board's dealer orientation: a seat's card then says which boards it deals.
+    `substitutes` ({seat: from round}): a seat's name is its substitute's from his round."""
     cards = []
     for r in range(1, movement.rounds + 1):
         following = (
@@ -231,7 +236,7 @@ def guide_card_data(
                 GuideSeat(
                     orientation=str(ORIENTATION_NAMES[o]),
                     code=code(seating.seats[o]),
-                    name=name_of(names, seating.seats[o]),
+                    name=name_of(names, rules.player_in(seating.seats[o], r, substitutes)),
                     takes=", ".join(str(b) for b in boards if taker_of(b) == o),
                     next_table=seating.next_table[o],
                     deals=runs_text([b for b in boards if (dealers or {}).get(b) == o]),
@@ -261,8 +266,9 @@ def guide_cards_context(
     names: Mapping,
     event: Event,
     dealers: Mapping[int, str] | None = None,
+    substitutes: Mapping | None = None,
 ):
-    cards = guide_card_data(movement, per_set, names, dealers)
+    cards = guide_card_data(movement, per_set, names, dealers, substitutes)
     pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)]
     pages = [[page[i : i + 2] for i in range(0, len(page), 2)] for page in pages]
     return _context(event, _("Guide cards"), pages=pages, dealt=bool(dealers))
@@ -470,6 +476,7 @@ def slips_context(
     urls: Mapping[int, str],
     session: rules.Session | None = None,
     dealers: Mapping[int, str] | None = None,
+    substitutes: Mapping | None = None,
 ) -> dict:
     played = _plays(session)
     contract = str(CONTRACT_LABELS["garde"]).capitalize()
@@ -483,7 +490,10 @@ def slips_context(
             line = SlipLine(
                 round=r,
                 table=t,
-                players=[(slip_name(name_of(names, seats[o])), o == taker) for o in PAPER_ORDER],
+                players=[
+                    (slip_name(name_of(names, rules.player_in(s, r, substitutes))), o == taker)
+                    for o, s in ((o, seats[o]) for o in PAPER_ORDER)
+                ],
                 contract=contract,
             )
             play = played.get((board, r))
@@ -730,9 +740,24 @@ def _place(taker: str, defender: str) -> str:
     return str(PLACES[step - 1])
 
 
+def _rounds_of(movement: Movement, player, substitutes: Mapping | None) -> range:
+    """The rounds `player` played: a substitute's (``("N", 3, 4)``) from his round on, a
+    replaced player's up to the round before his substitute's, else every round."""
+    if len(player) == 3:
+        return range(player[2], movement.rounds + 1)
+    start = (substitutes or {}).get(tuple(player))
+    return range(1, (start or movement.rounds + 1))
+
+
 def record_data(
-    movement: Movement, per_set: int, session: rules.Session, names: Mapping, players=None
+    movement: Movement,
+    per_set: int,
+    session: rules.Session,
+    names: Mapping,
+    players=None,
+    substitutes: Mapping | None = None,
 ) -> list[PlayerRecord]:
+    """`substitutes`, {seat: from round}: as `scoring.duplicate.grade_session` took them."""
     played = _plays(session)
     overall = {p: session.records[p].overall for p in session.general}
     general_ranks = rules.shared_places(session.general, overall)
@@ -740,8 +765,9 @@ def record_data(
     out = []
     for player in players if players is not None else movement.players():
         lines = []
-        for r in range(1, movement.rounds + 1):
-            t = movement.table_of(player, r)
+        seat = (player[0], player[1])
+        for r in _rounds_of(movement, player, substitutes):
+            t = movement.table_of(seat, r)
             seats = next(s for s in movement.seating(r) if s.table == t).seats
             for board in boards_of_set(movement.set_at(t, r), per_set):
                 taker = taker_of(board)
@@ -756,7 +782,9 @@ def record_data(
                         role=_("taker")
                         if took
                         else _("defence, %(place)s") % {"place": _place(taker, player[0])},
-                        taker="" if took else name_of(names, seats[taker]),
+                        taker=""
+                        if took
+                        else name_of(names, rules.player_in(seats[taker], r, substitutes)),
                         score="" if play is None else signed(play.score),
                         grade=grade(mine),
                         took=took,
@@ -774,7 +802,7 @@ def record_data(
                 overall=percent(record.overall if record else None),
                 general_rank=general_ranks.get(player),
                 alternating_place=places.get(player),
-                players=len(movement.players()),
+                players=len(session.records),
                 took=len(record.took) if record else 0,
                 defended=len(record.defended) if record else 0,
             )
@@ -783,12 +811,19 @@ def record_data(
 
 
 def records_context(
-    *, movement, per_set, session, names, event: Event, players: Sequence[Player] | None = None
+    *,
+    movement,
+    per_set,
+    session,
+    names,
+    event: Event,
+    players: Sequence[Player] | None = None,
+    substitutes: Mapping | None = None,
 ) -> dict:
     return _context(
         event,
         _("Player records"),
-        records=record_data(movement, per_set, session, names, players),
+        records=record_data(movement, per_set, session, names, players, substitutes),
     )
 
 

@@ -285,7 +285,13 @@ class _OfDuplicate(_OfTournament):
 
     @property
     def names(self) -> dict:
-        return {player: self.g.name(player) for player in self.g.movement.players()}
+        # a player who did not play the whole session (a substitute) with the rounds played
+        return {player: self.g.full_name(player) for player in self.g.players()}
+
+    @property
+    def plain_names(self) -> dict:
+        """The names alone (a seat's card or slip names who sits there in its round)."""
+        return {player: self.g.name(player) for player in self.g.players()}
 
     @property
     def event(self):
@@ -332,9 +338,10 @@ class GuideCardsPrintout(_OfDuplicate):
         return guide_cards_context(
             movement=self.g.movement,
             per_set=self.t.deals_per_round,
-            names=self.names,
+            names=self.plain_names,
             event=self.event,
             dealers=self.dealers,
+            substitutes=self.g.substitutes,
         )
 
 
@@ -362,12 +369,13 @@ class SlipsPrintout(_OfDuplicate):
         return slips_context(
             movement=self.g.movement,
             per_set=self.t.deals_per_round,
-            names=self.names,
+            names=self.plain_names,
             event=self.event,
             boards=self.g.boards,
             urls=self.board_urls(),
             session=self.g.session,
             dealers=self.dealers,
+            substitutes=self.g.substitutes,
         )
 
 
@@ -408,4 +416,6 @@ class RecordsPrintout(_OfDuplicate):
             session=self.g.session,
             names=self.names,
             event=self.event,
+            players=self.g.players(),
+            substitutes=self.g.substitutes,
         )

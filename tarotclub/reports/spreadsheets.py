@@ -178,7 +178,7 @@ def duplicate_rankings(g) -> tuple[list, list[list]]:
         [
             r["place"],
             general[r["player"]],
-            r["name"],
+            r["full_name"],
             r["seat"],
             _percent(r["attack"]),
             _percent(r["defence"]),

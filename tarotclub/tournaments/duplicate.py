@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from scoring.duplicate import Session, grade_session, shared_places
 from scoring.movement import (
@@ -59,10 +60,36 @@ def seats_of(entries) -> dict[tuple[str, int], Entry]:
     return {(e.orientation, e.start_table): e for e in entries if e.orientation and e.start_table}
 
 
+def substitutes_of(entries) -> dict[tuple[str, int], Entry]:
+    """The seats taken over by a substitute, ("E", 3), to the substitute's entry (who plays
+    the seat from his `first_round` on, `Entry.replaces`)."""
+    entries = list(entries)
+    by_pk = {e.pk: e for e in entries}
+    out = {}
+    for e in entries:
+        replaced = by_pk.get(e.replaces_id) if e.replaces_id else None
+        if replaced is not None and replaced.orientation and replaced.start_table:
+            out[(replaced.orientation, replaced.start_table)] = e
+    return out
+
+
+def seat_player(seats, subs, seat, round_number: int) -> Entry:
+    """The entry playing `seat` in `round_number`: its own, or its substitute's from his round."""
+    sub = subs.get(seat)
+    if sub is not None and round_number >= sub.first_round:
+        return sub
+    return seats[seat]
+
+
 def round_plan(m: Movement, entries, round_number: int) -> list[list[int]]:
-    """Round `round_number`'s tables in order, each its player pks in N, E, S, W order."""
-    by_seat = seats_of(entries)
-    return [[by_seat[s.seats[o]].player_id for o in ORIENTATIONS] for s in m.seating(round_number)]
+    """Round `round_number`'s tables in order, each its player pks in N, E, S, W order (a
+    substitute in the seat he took over from his round on)."""
+    entries = list(entries)
+    by_seat, subs = seats_of(entries), substitutes_of(entries)
+    return [
+        [seat_player(by_seat, subs, s.seats[o], round_number).player_id for o in ORIENTATIONS]
+        for s in m.seating(round_number)
+    ]
 
 
 def board_count(t: Tournament) -> int:
@@ -143,8 +170,35 @@ class Graded:
     tournament: Tournament
     movement: Movement
     session: Session
-    entries: dict[tuple[str, int], Entry]  # movement player -> entry (with its player)
+    entries: dict[tuple, Entry]  # movement player (or substitute) -> entry (with its player)
     scores: dict[tuple[int, int], int]
+    substitutes: dict[tuple[str, int], int] = None  # seat -> the round its substitute took it
+
+    def players(self) -> list[tuple]:
+        """Every player of the session: the movement's, then the substitutes."""
+        subs = self.substitutes or {}
+        return list(self.movement.players()) + [(*seat, r) for seat, r in subs.items()]
+
+    def note(self, player) -> str:
+        """For a player who did not play the whole session: which rounds (else "")."""
+        subs = self.substitutes or {}
+        if len(player) == 3:
+            return _("substitute from round %(round)s") % {"round": player[2]}
+        start = subs.get(tuple(player))
+        if start is None:
+            return ""
+        if start == 2:
+            return _("played round 1")
+        return _("played rounds 1–%(last)s") % {"last": start - 1}
+
+    def full_name(self, player) -> str:
+        """The name, with the note of a player who did not play the whole session."""
+        note = self.note(player)
+        return f"{self.name(player)} ({note})" if note else self.name(player)
+
+    def code(self, player) -> str:
+        """The record page's key: "N3", a substitute's "N3-4" (seat and first round)."""
+        return self.label(player) + (f"-{player[2]}" if len(player) == 3 else "")
 
     @property
     def boards(self) -> list[int]:
@@ -169,10 +223,22 @@ def graded(t: Tournament) -> Graded | None:
     m = stored_movement(t)
     if m is None:
         return None
-    entries = seats_of(t.entries.select_related("player"))
+    people, subs = _people(t.entries.select_related("player"))
     scores = board_scores(t)
-    session = grade_session(m, t.deals_per_round, scores)
-    return Graded(t, m, session, entries, scores)
+    session = grade_session(m, t.deals_per_round, scores, substitutes=subs)
+    return Graded(t, m, session, people, scores, subs)
+
+
+def _people(entries) -> tuple[dict[tuple, Entry], dict[tuple[str, int], int]]:
+    """The movement's players and the substitutes (``("N", 3, from round)``) to their
+    entries, and the substitutes as `scoring.duplicate.grade_session` takes them."""
+    entries = list(entries)
+    people: dict[tuple, Entry] = dict(seats_of(entries))
+    subs = {}
+    for seat, sub in substitutes_of(entries).items():
+        subs[seat] = sub.first_round
+        people[(*seat, sub.first_round)] = sub
+    return people, subs
 
 
 def graded_many(tournaments) -> dict[int, Graded]:
@@ -188,8 +254,9 @@ def graded_many(tournaments) -> dict[int, Graded]:
     out = {}
     for pk, (t, m) in started.items():
         found = scores.get(pk, {})
-        session = grade_session(m, t.deals_per_round, found)
-        out[pk] = Graded(t, m, session, seats_of(entries.get(pk, [])), found)
+        people, subs = _people(entries.get(pk, []))
+        session = grade_session(m, t.deals_per_round, found, substitutes=subs)
+        out[pk] = Graded(t, m, session, people, found, subs)
     return out
 
 
@@ -223,10 +290,12 @@ def ranking_rows(g: Graded, which: str) -> list[dict]:
         {
             "place": place,
             "player": p,
-            "name": g.name(p),
+            "name": g.name(p) + (" *" if g.note(p) else ""),
+            "full_name": g.full_name(p),
             "seat": g.label(p),
-            "code": g.label(p),  # the record page's seat
+            "code": g.code(p),  # the record page's key
             "note": g.label(p),
+            "played": g.note(p),  # the rounds of one who did not play the whole session
             "entry": g.entries.get(p),
             "attack": records[p].attack,
             "defence": records[p].defence,
@@ -242,7 +311,7 @@ def grading_rows(g: Graded, board: int) -> list[dict]:
         {
             "round": play.round,
             "table": play.table,
-            "taker": g.name(play.taker),
+            "taker": g.full_name(play.taker),
             "won": play.score if play.score >= 0 else None,
             "lost": -play.score if play.score < 0 else None,
             "score": play.score,

@@ -15,14 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.duplicate import player_in
 from tarotclub.core.decorators import director_required
 from tarotclub.core.forms import add_validation_error, query_int
 from tarotclub.games.models import Game
 from tarotclub.kinds.tarot.labels import dealing_text
 
 from . import duplicate, duplicate_services
-from .forms import BoardDealerForm
-from .models import Orientation, Status, Table, Tournament
+from .forms import BoardDealerForm, SubstituteForm
+from .models import Entry, Orientation, Status, Table, Tournament
 
 
 def _graded(pk: int) -> tuple[Tournament, duplicate.Graded | None]:
@@ -89,7 +90,7 @@ def boards(request, pk: int):
                 "seats": [
                     {
                         "orientation": _orientation(o),
-                        "name": g.name(s.seats[o]),
+                        "name": g.name(player_in(s.seats[o], shown, g.substitutes)),
                         "seat": g.label(s.seats[o]),
                         "next": s.next_table[o],
                     }
@@ -157,6 +158,69 @@ def board_dealer(request, pk: int, board: int):
     return render(request, "tournaments/duplicate/board_dealer.html", context)
 
 
+def _first_free_round(t: Tournament) -> int:
+    """The round a substitute is offered to start from: the current one while it has no deal
+    (the service says which table has begun), else the next one."""
+    return min(max(t.current_round, 2), t.rounds)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def substitute(request, pk: int, entry_pk: int):
+    """Seat a substitute in the seat of a duplicate player who withdraws."""
+    t = get_object_or_404(Tournament, pk=pk)
+    if not t.duplicate:
+        raise Http404
+    entry = (
+        Entry.objects.filter(pk=entry_pk, tournament=t, replaces__isnull=True)
+        .exclude(orientation="")
+        .select_related("player")
+        .first()
+    )
+    if entry is None:
+        raise Http404
+    form = SubstituteForm(
+        request.POST if request.method == "POST" else None,
+        tournament=t,
+        initial={"from_round": _first_free_round(t)},
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            sub = duplicate_services.entry_substitute(
+                tournament=t,
+                entry=entry,
+                player=data["player"],
+                guest_name=data["guest_name"],
+                from_round=data["from_round"],
+                user=request.user,
+            )
+        except ValidationError as e:
+            add_validation_error(form, e)
+        else:
+            messages.success(
+                request,
+                _("%(substitute)s plays in the seat of %(name)s (%(seat)s) from round %(n)s.")
+                % {
+                    "substitute": sub.player.name,
+                    "name": entry.player.name,
+                    "seat": f"{entry.orientation}{entry.start_table}",
+                    "n": sub.first_round,
+                },
+            )
+            return redirect("tournaments:manage", pk=t.pk)
+    current = entry.substitutes.select_related("player").first()
+    context = {
+        "t": t,
+        "entry": entry,
+        "form": form,
+        "current": current,
+        "seat": f"{entry.orientation}{entry.start_table}",
+        "open": t.status == Status.RUNNING and current is None,
+    }
+    return render(request, "tournaments/duplicate/substitute.html", context)
+
+
 @director_required
 def grading(request, pk: int):
     """Every board's grading sheet (1.7, 1.10): plays ranked by signed score, grades."""
@@ -199,10 +263,14 @@ def rankings(request, t: Tournament):
     return render(request, "tournaments/duplicate/rankings.html", context)
 
 
-def _seat(seat: str) -> tuple[str, int]:
-    if len(seat) < 2 or seat[0] not in duplicate.ORIENTATIONS or not seat[1:].isdigit():
+def _seat(seat: str) -> tuple:
+    """A record's key: a seat, "N3", or a substitute's seat and first round, "N3-4"."""
+    head, _sep, start = seat.partition("-")
+    if len(head) < 2 or head[0] not in duplicate.ORIENTATIONS or not head[1:].isdigit():
         raise Http404
-    return seat[0], int(seat[1:])
+    if _sep and not (start.isdigit() and len(start) <= 3):
+        raise Http404
+    return (head[0], int(head[1:])) + ((int(start),) if _sep else ())
 
 
 @director_required
@@ -217,6 +285,7 @@ def record(request, pk: int, seat: str):
         "g": g,
         "name": g.name(player),
         "seat": g.label(player),
+        "note": g.note(player),
         "orientation": _orientation(player[0]),
         "rec": g.session.records[player],
         "rows": duplicate.record_rows(g, player),

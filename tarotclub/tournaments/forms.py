@@ -1,6 +1,7 @@
 import secrets
 
 from django import forms
+from django.core import validators
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -100,6 +101,45 @@ class RegisterForm(forms.Form):
             ("", field.empty_label),
             *[(p.pk, field.label_from_instance(p)) for p in offered],
         ]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("guest_name") or "").strip():
+            raise forms.ValidationError(_("Choose a player or give a guest's name."))
+        if data.get("player") and (data.get("guest_name") or "").strip():
+            raise forms.ValidationError(_("Choose a player or give a guest's name, not both."))
+        return data
+
+
+class SubstituteForm(forms.Form):
+    """A substitute for a duplicate player who withdraws: a roster player or a guest, and the
+    round he plays from (`duplicate_services.entry_substitute` checks the rest)."""
+
+    player = ModelPkChoiceField(
+        label=_("Substitute from the roster"),
+        queryset=Player.objects.none(),
+        required=False,
+        error_messages={"invalid_choice": _("Choose a player from the list.")},
+    )
+    guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
+    from_round = WholeNumberField(label=_("Plays from round"), min_value=2, max_value=20)
+
+    def __init__(self, *args, tournament=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        field.queryset = roster().order_by("name_key", "pk")
+        offered = roster_to_register(tournament) if tournament else field.queryset
+        field.widget.choices = [
+            ("", field.empty_label),
+            *[(p.pk, field.label_from_instance(p)) for p in offered],
+        ]
+        if tournament is not None:
+            rounds = self.fields["from_round"]
+            rounds.max_value = tournament.rounds
+            rounds.validators = [
+                v for v in rounds.validators if not isinstance(v, validators.MaxValueValidator)
+            ] + [validators.MaxValueValidator(tournament.rounds)]
+            rounds.widget.attrs["max"] = tournament.rounds
 
     def clean(self):
         data = super().clean()

@@ -24,3 +24,4 @@ TABLE_CONFIRMED = action("tournament.table_confirmed", _("table's sheet confirme
 TABLE_UNLOCKED = action("tournament.table_unlocked", _("table's sheet unlocked"))
 HOUSE_RULES_SET = action("tournament.house_rules", _("house rules of the tournament changed"))
 BOARD_DEALER_SET = action("tournament.board_dealer", _("board's dealer changed"))
+ENTRY_SUBSTITUTED = action("tournament.entry_substituted", _("substitute seated"))

@@ -184,6 +184,17 @@ class Entry(models.Model):
     badge = models.CharField(_("badge"), max_length=5, choices=Badge, blank=True, default="")
     first_round = models.PositiveSmallIntegerField(default=1)
     last_round = models.PositiveSmallIntegerField(null=True, blank=True)  # set on withdrawal
+    # Duplicate: a substitute plays the seat of the entry he replaces from his `first_round`
+    # on (that entry's `last_round` is the round before). He has no seat of his own: the seat
+    # (orientation, starting table) stays the replaced entry's.
+    replaces = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="substitutes",
+        verbose_name=_("replaces"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -195,6 +206,11 @@ class Entry(models.Model):
                 condition=~models.Q(orientation=""),
                 name="entry_duplicate_seat_unique",
             ),
+            models.UniqueConstraint(
+                fields=["replaces"],
+                condition=models.Q(replaces__isnull=False),
+                name="entry_substitute_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -203,6 +219,11 @@ class Entry(models.Model):
     @property
     def withdrawn(self) -> bool:
         return self.last_round is not None
+
+    @property
+    def from_round(self) -> int | None:
+        """A substitute's first round (None for a player who is no substitute)."""
+        return self.first_round if self.replaces_id else None
 
 
 class Table(models.Model):

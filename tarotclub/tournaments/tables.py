@@ -202,6 +202,12 @@ def _name(player, url) -> str:
 def entries_html(t, entries) -> str:
     """The director's list of registered players: one `<li>` an entry."""
     withdraw = _url_maker("tournaments:withdraw", t.pk)
+    replace = _url_maker("tournaments:substitute", t.pk)
+    replaces = t.duplicate and t.status == "running"
+    replace_label = conditional_escape(gettext("Replace"))  # a duplicate player's substitute
+    entries = list(entries)
+    seat_of = {e.pk: f"{e.orientation}{e.start_table}" for e in entries if e.orientation}
+    replaced = {e.replaces_id for e in entries if e.replaces_id}
     url = player_urls()
     guest = f' <small class="badge">{_t("guest")}</small>'
     action = _t("remove") if t.status == "registration" else _t("withdraw")
@@ -217,6 +223,9 @@ def entries_html(t, entries) -> str:
             parts.append(
                 f' <span class="badge">{_text(e.orientation)}{_text(e.start_table)}</span>'
             )
+        if e.replaces_id and e.replaces_id in seat_of:  # a duplicate substitute
+            label = gettext("substitute in %(seat)s") % {"seat": _text(seat_of[e.replaces_id])}
+            parts.append(f' <span class="badge">{label}</span>')
         if e.first_round > 1:
             label = gettext("from round %(n)s") % {"n": _text(e.first_round)}
             parts.append(f' <span class="badge">{label}</span>')
@@ -225,6 +234,8 @@ def entries_html(t, entries) -> str:
             parts.append(f' <span class="badge bad">{label}</span>')
         elif t.status == "registration" or (t.status != "finished" and not t.duplicate):
             parts.append(f' <a class="button small" href="{withdraw(e.pk)}">{action}</a>')
+        if replaces and e.orientation and not e.replaces_id and e.pk not in replaced:
+            parts.append(f' <a class="button small" href="{replace(e.pk)}">{replace_label}</a>')
         parts.append("</li>")
         out.append("".join(parts))
     return mark_safe("\n".join(out))

@@ -27,6 +27,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/duplicate/", duplicate_views.boards, name="duplicate_boards"),
     path("tournaments/<int:pk>/duplicate/grading/", duplicate_views.grading, name="grading"),
     path(
+        "tournaments/<int:pk>/duplicate/substitute/<int:entry_pk>/",
+        duplicate_views.substitute,
+        name="substitute",
+    ),
+    path(
         "tournaments/<int:pk>/duplicate/board/<int:board>/dealer/",
         duplicate_views.board_dealer,
         name="board_dealer",
