@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('players', '0004_player_name_key_unique'),
-        ('tournaments', '0007_board_dealers'),
+        ('tournaments', '0009_triplette_movement_choice'),
     ]
 
     operations = [
