@@ -204,7 +204,9 @@ def _round_context(request, t: Tournament) -> dict:
         "rounds": list(range(1, t.current_round + 1)),
         "poll_seconds": POLL_SECONDS,
         "all_confirmed": all(x["state"] == "confirmed" for x in tables),
+        # a free-deal round nobody has started may be redrawn (a duplicate movement never is)
         "round_untouched": is_current
+        and not (t.duplicate or t.triplette or t.quadrette)
         and bool(tables)
         and all(x["state"] == "not_started" for x in tables),
         "tables_html": round_tables_html(t, tables, csrf_input=_CSRF_INPUT),

@@ -15,6 +15,7 @@ from django.utils.html import escape
 
 from scoring.duplicate import general_ranking
 from tarotclub.games.forms import ERR_CHOICE
+from tarotclub.players.models import Player
 from tarotclub.tournaments import duplicate, services
 from tarotclub.tournaments.models import Entry, Table, Tournament
 
@@ -368,3 +369,22 @@ def test_the_free_deal_pages_answer_for_a_duplicate_tournament(director_client):
     )
     for name in ("reports:deals", "reports:players"):
         assert director_client.get(reverse(name, args=[t.pk])).status_code == 200
+
+
+def test_a_running_duplicate_offers_neither_registration_nor_a_redraw(director_client):
+    """The services refuse both once a duplicate session has started (the movement seats
+    everybody): the director's page no longer offers them. A free-deal round still has both."""
+    t, _players = make_duplicate(3, rounds=2)
+    services.tournament_start(tournament=t)
+    page = director_client.get(reverse("tournaments:manage", args=[t.pk])).content.decode()
+    assert 'id="register"' not in page
+    assert reverse("tournaments:redraw", args=[t.pk]) not in page
+    assert reverse("tournaments:bulk", args=[t.pk]) not in page
+
+    free = services.tournament_create(name="Free", date=t.date, rounds=2, deals_per_round=4)
+    for p in Player.objects.bulk_create(Player(name=f"Free {i}") for i in range(8)):
+        services.entry_register(tournament=free, player=p)
+    services.tournament_start(tournament=free)
+    page = director_client.get(reverse("tournaments:manage", args=[free.pk])).content.decode()
+    assert 'id="register"' in page
+    assert reverse("tournaments:redraw", args=[free.pk]) in page
