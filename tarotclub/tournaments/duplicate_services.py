@@ -167,8 +167,11 @@ def entry_substitute(
         raise TournamentError(ERR_FINISHED)
     if t.status != Status.RUNNING:
         raise TournamentError(ERR_SUBSTITUTE_NOT_RUNNING)
+    # the entry's row only: FOR UPDATE on the joined player row too would hold the player a deal
+    # being saved at the seat's table checks (its lines' foreign key), while this waits for
+    # that deal's game: a deadlock on PostgreSQL
     entry = (
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))
         .select_related("player")
         .filter(pk=entry.pk, tournament=t)
         .first()
