@@ -143,6 +143,26 @@ def _snapshot_match(match: TeamMatch, a: list[Player], b: list[Player]) -> dict:
     }
 
 
+def _checked_match(name, date, boards, a_name, b_name, a_players, b_players, a_bonus, b_bonus):
+    """A match's fields as creating or correcting it checks them: the names cleaned, the
+    players found, the bonuses read (MatchError on the first that is wrong)."""
+    name = _text(name, 120)
+    if not name:
+        raise MatchError(ERR_NAME)
+    if not isinstance(date, dt.date):
+        raise MatchError(ERR_DATE)
+    if isinstance(boards, bool) or boards not in BOARD_COUNTS:
+        raise MatchError(ERR_BOARDS)
+    a_name, b_name = _text(a_name, 80), _text(b_name, 80)
+    if not a_name or not b_name or a_name.casefold() == b_name.casefold():
+        raise MatchError(ERR_TEAM_NAME)
+    a, b = _players(a_players), _players(b_players)
+    if len({p.pk for p in a + b}) != len(a) + len(b):
+        raise MatchError(ERR_TWICE)
+    a_bonus, b_bonus = _bonus(a_bonus), _bonus(b_bonus)
+    return name, a_name, b_name, a, b, a_bonus, b_bonus
+
+
 def match_create(
     *,
     name: str,
@@ -159,20 +179,9 @@ def match_create(
     """A team match (2.4): two teams of 4 to 6 players (the captain first; a player in one
     team only), 16, 20 or 24 boards, and each team's optional match-point bonus (p. 26)."""
     _check_director(user)
-    name = _text(name, 120)
-    if not name:
-        raise MatchError(ERR_NAME)
-    if not isinstance(date, dt.date):
-        raise MatchError(ERR_DATE)
-    if isinstance(boards, bool) or boards not in BOARD_COUNTS:
-        raise MatchError(ERR_BOARDS)
-    a_name, b_name = _text(a_name, 80), _text(b_name, 80)
-    if not a_name or not b_name or a_name.casefold() == b_name.casefold():
-        raise MatchError(ERR_TEAM_NAME)
-    a, b = _players(a_players), _players(b_players)
-    if len({p.pk for p in a + b}) != len(a) + len(b):
-        raise MatchError(ERR_TWICE)
-    a_bonus, b_bonus = _bonus(a_bonus), _bonus(b_bonus)
+    name, a_name, b_name, a, b, a_bonus, b_bonus = _checked_match(
+        name, date, boards, a_name, b_name, a_players, b_players, a_bonus, b_bonus
+    )
     with transaction.atomic():
         match = TeamMatch.objects.create(
             name=name,
@@ -290,20 +299,9 @@ def match_edit(
     Refused when the match changed since `expected_revision` (another director's screen),
     unless that change already made it what is asked (a double submit: nothing is logged)."""
     _check_director(user)
-    name = _text(name, 120)
-    if not name:
-        raise MatchError(ERR_NAME)
-    if not isinstance(date, dt.date):
-        raise MatchError(ERR_DATE)
-    if isinstance(boards, bool) or boards not in BOARD_COUNTS:
-        raise MatchError(ERR_BOARDS)
-    a_name, b_name = _text(a_name, 80), _text(b_name, 80)
-    if not a_name or not b_name or a_name.casefold() == b_name.casefold():
-        raise MatchError(ERR_TEAM_NAME)
-    a, b = _players(a_players), _players(b_players)
-    if len({p.pk for p in a + b}) != len(a) + len(b):
-        raise MatchError(ERR_TWICE)
-    a_bonus, b_bonus = _bonus(a_bonus), _bonus(b_bonus)
+    name, a_name, b_name, a, b, a_bonus, b_bonus = _checked_match(
+        name, date, boards, a_name, b_name, a_players, b_players, a_bonus, b_bonus
+    )
     if isinstance(expected_revision, bool) or not isinstance(expected_revision, int):
         raise MatchError(ERR_STALE, code="stale")
     with transaction.atomic():
