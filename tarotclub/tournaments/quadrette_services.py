@@ -14,8 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import quadrette as rules
 from tarotclub.core.models import action, log_action
 from tarotclub.core.text import text_key
-from tarotclub.players.models import Player, name_key
-from tarotclub.players.services import player_create
+from tarotclub.players.models import Player
 
 from .models import Entry, Status, Tournament
 from .services import (
@@ -25,6 +24,7 @@ from .services import (
     TournamentError,
     _lock,
     _player,
+    team_players,
 )
 
 TEAM_REGISTERED = action("tournament.quadrette_registered", _("quadrette registered"))
@@ -85,27 +85,7 @@ def quadrette_register(
     names_taken = {text_key(e.team): e.team for e in existing if e.team}
     if text_key(name) in names_taken:
         raise TournamentError(ERR_TEAM_NAME_TAKEN, params={"team": names_taken[text_key(name)]})
-    keys = [name_key(guest) for p, guest in given if p is None]
-    found = {p.name_key: p for p in Player.objects.filter(name_key__in=keys)} if keys else {}
-    resolved: list[Player | str] = [
-        p if p is not None else found.get(name_key(g), g) for p, g in given
-    ]
-    seen: set = set()
-    for m in resolved:
-        ident = m.pk if isinstance(m, Player) else name_key(m)
-        if ident in seen:
-            label = m.name if isinstance(m, Player) else m
-            raise TournamentError(ERR_TEAM_TWICE, params={"name": label})
-        seen.add(ident)
-    registered = {e.player_id: e for e in existing}
-    for m in resolved:
-        if isinstance(m, Player) and m.pk in registered:
-            other = registered[m.pk].team or "—"
-            raise TournamentError(ERR_IN_TEAM, params={"name": m.name, "team": other})
-    players = [
-        m if isinstance(m, Player) else player_create(name=m, guest=True, user=user)
-        for m in resolved
-    ]
+    players = team_players(given, existing, twice=ERR_TEAM_TWICE, in_team=ERR_IN_TEAM, user=user)
     seats = (rules.ATTACK, *rules.DEFENCE)
     entries = Entry.objects.bulk_create(
         Entry(tournament=t, player=p, licence=(p.licence or "")[:20], team=name, orientation=seat)

@@ -192,6 +192,34 @@ def _player(player: Player) -> dict:
     return {"pk": player.pk, "name": player.name}
 
 
+def team_players(given, existing, *, twice, in_team, user=None) -> list[Player]:
+    """A team's members registered together (triplettes, quadrettes): `given` as (roster
+    player or None, guest name) pairs, a guest who came before found by his name's key;
+    refused (`twice`, `in_team`) when one is named twice or already plays in a team of
+    `existing` entries. New guests are created last, once everything is checked."""
+    keys = [name_key(guest) for p, guest in given if p is None]
+    found = {p.name_key: p for p in Player.objects.filter(name_key__in=keys)} if keys else {}
+    resolved: list[Player | str] = [
+        p if p is not None else found.get(name_key(g), g) for p, g in given
+    ]
+    seen: set = set()
+    for m in resolved:
+        ident = m.pk if isinstance(m, Player) else name_key(m)
+        if ident in seen:
+            label = m.name if isinstance(m, Player) else m
+            raise TournamentError(twice, params={"name": label})
+        seen.add(ident)
+    registered = {e.player_id: e for e in existing}
+    for m in resolved:
+        if isinstance(m, Player) and m.pk in registered:
+            other = registered[m.pk].team or "—"
+            raise TournamentError(in_team, params={"name": m.name, "team": other})
+    return [
+        m if isinstance(m, Player) else player_create(name=m, guest=True, user=user)
+        for m in resolved
+    ]
+
+
 def _entry(entry: Entry) -> dict:
     return {
         "entry": entry.pk,
