@@ -76,64 +76,33 @@ def page_counter_css() -> SafeString:
     return mark_safe(" ".join(parts))  # only escaped CSS strings and counters
 
 
-def _fetch(url: str, *args, **kwargs):
-    """Only inline data and the site's own static files: a PDF never fetches over the network."""
+@lru_cache(maxsize=1)
+def _fetcher_class():
     import weasyprint
 
     static = (Path(settings.BASE_DIR) / "static").resolve().as_uri()
-    if url.startswith("data:") or url.startswith(static + "/"):
-        return weasyprint.default_url_fetcher(url, *args, **kwargs)
-    raise ValueError(f"refused to fetch {url!r} while printing")
+
+    class StaticOnlyFetcher(weasyprint.URLFetcher):
+        def fetch(self, url, headers=None):
+            if url.startswith("data:") or url.startswith(static + "/"):
+                return super().fetch(url, headers)
+            raise ValueError(f"refused to fetch {url!r} while printing")
+
+    return StaticOnlyFetcher
 
 
-# WeasyPrint's own user-agent stylesheet gives `::marker`, `::footnote-call` and
-# `::footnote-marker` a style on every element, so each element of a printout carried three
-# pseudo-element styles besides its own, for lists and footnotes no printout has: two thirds
-# of the styles a layout makes, a third of all its objects (50 table sheets: 383,000 objects
-# kept, now 261,000). Every full collection of the garbage collector walks them all, again
-# and again while the document grows (CPython collects in full each time the surviving heap
-# grows by a quarter): that is what made the collector so costly on 50 table sheets and why
-# it had been paused. The printouts use the same stylesheet with those three rules kept for
-# the elements they apply to (list items, summaries, footnotes): the same pages, pixel for
-# pixel (tests/reports/test_pdf.py), far fewer objects.
-_UA_SCOPED = (
-    ("::marker {", "li::marker, summary::marker {"),
-    ("::footnote-call {", ".footnote::footnote-call {"),
-    ("::footnote-marker {", ".footnote::footnote-marker {"),
-)
-
-
-def user_agent_css(css: str) -> str:
-    """WeasyPrint's user-agent stylesheet with its three universal pseudo-element rules
-    scoped to the elements they can apply to. A rule that is not found is an error: a new
-    WeasyPrint changed its stylesheet, and this must be looked at again."""
-    for universal, scoped in _UA_SCOPED:
-        if css.count(universal) != 1 or f"\n{universal}" not in css:
-            raise RuntimeError(f"WeasyPrint's user-agent stylesheet has no rule {universal!r}")
-        css = css.replace(f"\n{universal}", f"\n{scoped}")
-    return css
-
-
-@lru_cache(maxsize=1)
-def _html_class():
-    import weasyprint
-
-    path = Path(weasyprint.__file__).parent / "css" / "html5_ua.css"
-    user_agent = weasyprint.CSS(
-        string=user_agent_css(path.read_text(encoding="utf-8")), base_url=str(path)
-    )
-
-    class PrintoutHTML(weasyprint.HTML):
-        def _ua_stylesheets(self, forms=False):
-            return [user_agent]
-
-    return PrintoutHTML
+def _fetcher():
+    """Only inline data and the site's own static files: a PDF never fetches over the network.
+    One per printout (a fetcher keeps the request it follows between two calls)."""
+    return _fetcher_class()(allowed_protocols={"data", "file"})
 
 
 def html_to_pdf(html: str) -> Pdf:
     """Lay out a whole printout as one document (the collector runs as usual)."""
-    document = _html_class()(
-        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetch
+    import weasyprint
+
+    document = weasyprint.HTML(
+        string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher()
     ).render(stylesheets=[stylesheet()])
     return Pdf(content=document.write_pdf(), pages=len(document.pages))
 

@@ -74,7 +74,9 @@ def pdf_pages(content: bytes) -> list[str]:
 
 
 def count_name(text: str, name: str) -> int:
-    return len(re.findall(rf"(?<![\w]){re.escape(name)}(?![\w])", text))
+    """How often `name` is printed, wherever a line breaks between two of its words."""
+    words = r"\s+".join(re.escape(word) for word in name.split())
+    return len(re.findall(rf"(?<![\w]){words}(?![\w])", text))
 
 
 def save_png(content: bytes, path, *, page: int = 0, scale: float = 1.6) -> None:

@@ -21,7 +21,9 @@ pytestmark = pytest.mark.django_db
 def laid_out(template: str, context: dict):
     context = {"club_name": settings.CLUB_NAME, "page_counter": pdf.page_counter_css(), **context}
     html = render_to_string(template, context)
-    return pdf._html_class()(string=html, base_url=str(settings.BASE_DIR)).render(
+    import weasyprint
+
+    return weasyprint.HTML(string=html, base_url=str(settings.BASE_DIR)).render(
         stylesheets=[pdf.stylesheet()]
     )
 
