@@ -120,3 +120,47 @@ def test_a_printout_fetches_only_inline_data_and_the_sites_static_files():
     ):
         with pytest.raises(ValueError, match="refused to fetch"):
             fetcher.fetch(url)
+
+
+def test_the_collector_runs_less_often_while_printouts_are_laid_out_then_as_before(monkeypatch):
+    import threading
+
+    from weasyprint.document import Document
+
+    seen, inside, release = [], threading.Event(), threading.Event()
+    write_pdf = Document.write_pdf
+
+    def spy(self, *args, **kwargs):
+        seen.append(gc.get_threshold())
+        if threading.current_thread().name == "first":
+            inside.set()
+            assert release.wait(10)
+        return write_pdf(self, *args, **kwargs)
+
+    monkeypatch.setattr(Document, "write_pdf", spy)
+    before = gc.get_threshold()
+    assert before != pdf.LAYOUT_GC_THRESHOLDS
+    first = threading.Thread(target=pdf.html_to_pdf, args=("<p>one</p>",), name="first")
+    first.start()
+    assert inside.wait(30)
+    pdf.html_to_pdf("<p>two</p>")  # starts and ends while the first is still being made
+    assert gc.get_threshold() == pdf.LAYOUT_GC_THRESHOLDS  # the first still needs it
+    release.set()
+    first.join(30)
+    assert seen == [pdf.LAYOUT_GC_THRESHOLDS] * 2
+    assert gc.get_threshold() == before
+    assert gc.isenabled()
+
+
+def test_a_failed_layout_gives_the_collector_its_thresholds_back(monkeypatch):
+    import weasyprint
+
+    before = gc.get_threshold()
+
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("layout failed")
+
+    monkeypatch.setattr(weasyprint.HTML, "render", broken)
+    with pytest.raises(RuntimeError, match="layout failed"):
+        pdf.html_to_pdf("<p>x</p>")
+    assert gc.get_threshold() == before
