@@ -214,9 +214,10 @@ def test_a_rows_empty_cells_become_one_blank_slot_each_run():
     assert sum(s.blank or 1 for s in slots) == 1 + 8 + 4  # every column but the number
 
 
-def test_the_standings_zebra_is_on_the_rows_and_cells_carry_their_class_only(finished):
+def test_the_standings_zebra_and_lines_are_on_the_rows_and_cells_carry_their_class_only(finished):
     """One style match a row for the zebra, not one a cell (each counts the row's elder
-    siblings); the cells' markup is their class, no phone-only attribute."""
+    siblings), and each row's line is its background, not a border on each cell; the cells'
+    markup is their class, no phone-only attribute."""
     with translation.override("en"):
         context = standings_context(finished)
         html = render_to_string(
@@ -232,8 +233,16 @@ def test_the_standings_zebra_is_on_the_rows_and_cells_carry_their_class_only(fin
     rows = body.children
     assert len(rows) == 12
     for number, row in enumerate(rows, start=1):
-        assert (row.background is not None) == (number % 2 == 0), number
+        zebra = row.style["background_color"]
+        assert (zebra.alpha > 0) == (number % 2 == 0), number
+        assert row.background is not None and len(row.background.layers) == 1, number
         assert all(cell.background is None for cell in row.children)
+        assert all(cell.border_bottom_width == 0 for cell in row.children)
+        # the half point the border took is padding now: the rows keep their height
+        for cell in row.children:
+            top, bottom = cell.style["padding_top"], cell.style["padding_bottom"]
+            assert top.unit == bottom.unit == "px"
+            assert bottom.value == pytest.approx(top.value + 0.5 * 4 / 3, abs=0.001)
 
 
 def test_a_five_player_sheets_scores_fit_their_cells(make_players):
