@@ -11,7 +11,8 @@ tournament (5 rounds of 4 deals, 50 tables a round) in a throw-away test databas
 - Memory: the page's HTML is handed to a fresh Python process that loads Django and
   WeasyPrint, makes a one-line PDF (fonts loaded), then lays out the page as the view does
   (`reports.pdf.html_to_pdf`); its peak resident memory is the figure, with the baseline
-  before the layout printed beside it. The garbage collector runs as usual. The peak is the
+  before the layout printed beside it. The garbage collector runs, as in a worker (less often
+  during a layout: reports/pdf.py, LAYOUT_GC_THRESHOLDS). The peak is the
   kernel's high-water mark of the process's own memory (VmHWM in /proc/self/status):
   `ru_maxrss` would not do, Linux carries it over from the parent through fork and exec.
 """
