@@ -14,6 +14,7 @@ from tarotclub.kinds.foolsfaith.models import ChallengeAward
 from tarotclub.kinds.tarot.models import Deal
 from tarotclub.players.models import Player
 from tarotclub.tournaments.models import Status, Table, Tournament
+from tests.shared_data import loaded_once
 
 pytestmark = pytest.mark.django_db
 
@@ -26,23 +27,8 @@ def load(*args) -> str:
 
 @pytest.fixture(scope="module")
 def club(django_db_setup, django_db_blocker):
-    """The demo club, loaded once for this module (some 12 s a load): in a transaction that is
-    rolled back when the module ends, each test in a savepoint of it (pytest-django's `db`),
-    so that no test sees what another changed and no other module sees the club."""
-    from django.db import transaction
-
-    with django_db_blocker.unblock():
-        loaded = transaction.atomic()
-        loaded.__enter__()
-        try:
-            load("--if-empty")
-        except BaseException:
-            loaded.__exit__(None, None, None)
-            raise
-    yield
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        loaded.__exit__(None, None, None)
+    """The demo club, loaded once for this module (some 12 s a load; tests/shared_data.py)."""
+    yield from loaded_once(django_db_blocker, lambda: load("--if-empty"))
 
 
 def test_a_five_player_tarot_game_with_long_names_and_every_bonus(club):
