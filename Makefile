@@ -9,8 +9,10 @@ PORT ?= 8000
 SERVE_HOST ?= 0.0.0.0
 # Test processes (pytest-xdist): one per core; a test file stays in one process.
 TEST_WORKERS ?= auto
-# Under CI (CI=true) the slowest tests are listed, to keep the run within its budget.
-PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(if $(filter true,$(CI)),--durations=25)
+# Under CI (CI=true) the slowest tests are listed, to keep the run within its budget
+# (DURATIONS=0 lists them all, to sum them by file).
+DURATIONS ?= 25
+PYTEST := $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile $(if $(filter true,$(CI)),--durations=$(DURATIONS))
 
 .PHONY: run serve test test-production test-postgres setup lint format messages bench bench-load check-migrations clean
 

@@ -134,16 +134,33 @@ def uses_database(item) -> bool:
     return bool(names & DATABASE_FIXTURES) or marked is not None
 
 
+def pytest_configure(config):
+    """Under `--dist loadfile` (`make test`), pytest-xdist hands the modules out in the order its
+    processes collected them in (pytest_collection_modifyitems: the longest first), not the
+    modules with the most tests first."""
+    if getattr(config.option, "dist", "no") == "loadfile" and hasattr(
+        config.option, "loadscopereorder"
+    ):
+        config.option.loadscopereorder = False
+
+
 def pytest_collection_modifyitems(config, items):
     """With TEST_DATABASE_ONLY=1 (the PostgreSQL run of `.ci/run`), only the tests that touch the
     database run: the others (rules, parsers, layout arithmetic) give the same result on any
-    database, and the SQLite run of `make test` has just run them."""
+    database, and the SQLite run of `make test` has just run them.
+
+    In a pytest-xdist process, the modules the longest first (tests/durations.py), so that no
+    long module is left to run alone at the end (the processes do not see `--dist`; the order
+    of a module's own tests is kept)."""
     import os
 
-    if os.environ.get("TEST_DATABASE_ONLY") != "1":
-        return
-    kept = [item for item in items if uses_database(item)]
-    dropped = [item for item in items if not uses_database(item)]
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = kept
+    if os.environ.get("TEST_DATABASE_ONLY") == "1":
+        kept = [item for item in items if uses_database(item)]
+        dropped = [item for item in items if not uses_database(item)]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
+    if hasattr(config, "workerinput"):
+        from tests.durations import module_order
+
+        items[:] = module_order(items)

@@ -16,6 +16,7 @@ from tarotclub.kinds.foolsfaith.models import Challenge, ChallengeAward
 from tarotclub.kinds.tarot.models import Deal, DealLine
 from tarotclub.players.models import Player
 from tarotclub.tournaments.models import Entry, Table, Tournament
+from tests.shared_data import loaded_once
 
 from .club import build
 
@@ -48,9 +49,11 @@ def url(model, view: str, *args) -> str:
     return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
 
 
-@pytest.fixture
-def club():
-    return build()
+@pytest.fixture(scope="module")
+def club(django_db_setup, django_db_blocker):
+    """The club (tests/core/club.py: primary keys only), built once for this module instead of
+    once a test (some 3 s a build); each test in a savepoint (tests/shared_data.py)."""
+    yield from loaded_once(django_db_blocker, build)
 
 
 @pytest.fixture

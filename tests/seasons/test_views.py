@@ -187,31 +187,6 @@ def test_standings_page_queries_are_constant(client, built):
     assert len(big.captured_queries) == len(small.captured_queries)
 
 
-def test_the_demo_club_has_a_season_of_six_evenings(client):
-    from tarotclub.demo.builders import demo_club
-
-    built = demo_club()
-    standings = selectors.season_standings(built["season"])
-    assert len(standings.evenings) == 6
-    assert sum(1 for e in standings.evenings if e.tournament) == 2
-    assert all(line.values for line in standings.lines) and len(standings.lines) >= 10
-    assert client.get(reverse("seasons:standings", args=[built["season"].pk])).status_code == 200
-
-
-def test_the_demo_club_has_a_keys_season_of_four_evenings(client):
-    from tarotclub.demo.builders import demo_club
-
-    built = demo_club()
-    season = built["kind_season"]
-    assert season.kind == "keys"
-    standings = selectors.season_standings(season)
-    assert len(standings.evenings) == 4
-    assert len(standings.lines) == 5 and all(line.values for line in standings.lines)
-    assert any(line.value for line in standings.lines)
-    html = client.get(reverse("seasons:standings", args=[season.pk])).content.decode()
-    assert "Keys of the Kingdom" in html
-
-
 def test_the_history_page_lists_the_seasons_changes(director_client, built):
     season, _, _ = built
     director_client.post(reverse("seasons:delete", args=[season.pk]))
