@@ -246,12 +246,14 @@ def test_tapping_a_row_opens_its_deal_and_the_correction_shows_its_score(
 
 
 def assert_on_screen(page, selector):
-    # the preview may be swapped in again meanwhile (a later answer of the live preview):
-    # measure the element that is there once it is
+    # the preview may be swapped in again meanwhile (a later answer of the live preview): the
+    # element is found and measured in one script run, so no swap comes between the two
     page.locator(selector).wait_for(state="visible")
-    box = page.locator(selector).bounding_box()
+    box = page.eval_on_selector(
+        selector, "e => { const r = e.getBoundingClientRect(); return {y: r.y, height: r.height} }"
+    )
     height = page.viewport_size["height"]
-    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert box["height"] > 0 and box["y"] >= 0 and box["y"] + box["height"] <= height, box
 
 
 # --- 5. the save bar shows the live result; no red before saving -----------------------------
