@@ -9,8 +9,11 @@ second a test. The figures only order the run: stale ones make it slower, never 
 
 Refresh them after a full run (SQLite, both processes):
 
-    .venv/bin/python -m pytest -n 2 --dist loadfile --durations=0 -q | tee /tmp/durations.txt
-    .venv/bin/python -m tests.durations < /tmp/durations.txt > tests/durations.json
+    .venv/bin/python -m pytest -n 2 --dist loadfile --durations=0 -q \
+        | .venv/bin/python -m tests.durations > var/durations.json
+    mv var/durations.json tests/durations.json
+
+(written beside, then moved: the run being measured reads tests/durations.json for its order).
 """
 
 from __future__ import annotations
