@@ -20,7 +20,6 @@ from tarotclub.games import selectors as game_selectors
 from tarotclub.players.models import Player
 from tarotclub.tournaments import selectors as tournament_selectors
 from tarotclub.tournaments.models import Ranking, Status, Tournament
-from tarotclub.tournaments.tables import StandingsTable
 
 from . import documents
 from .exports import filename
@@ -243,12 +242,13 @@ class GameSheetPrintout(Printout):
 
 def standings_context(t: Tournament) -> dict:
     standings = tournament_selectors.standings(t)
-    table = StandingsTable(standings, show_average=t.ranking == Ranking.AVERAGE)
+    columns, pages = documents.standings_pages(standings, show_average=t.ranking == Ranking.AVERAGE)
     return {
         **event(t),
         "doc_title": _("Standings"),
         "standings": standings,
-        "table": table,
+        "columns": columns,
+        "pages": pages,
         "finished": t.status == Status.FINISHED,
         "ties": any(r.tied for r in standings.rows),
         "house_rules": house.line("tarot", house.read("tarot", t.house_rules)),

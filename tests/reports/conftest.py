@@ -73,6 +73,19 @@ def pdf_pages(content: bytes) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(content)).pages]
 
 
+def pdf_rows(content: bytes) -> list[str]:
+    """Each printed line of a PDF as a reader sees it, across columns laid out side by side
+    (pypdf's layout mode, white space folded): a stacked table's row is one line."""
+    from pypdf import PdfReader
+
+    return [
+        " ".join(line.split())
+        for page in PdfReader(io.BytesIO(content)).pages
+        for line in page.extract_text(extraction_mode="layout").splitlines()
+        if line.strip()
+    ]
+
+
 def count_name(text: str, name: str) -> int:
     """How often `name` is printed, wherever a line breaks between two of its words."""
     words = r"\s+".join(re.escape(word) for word in name.split())

@@ -14,7 +14,7 @@ from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.tournaments import selectors
 from tarotclub.tournaments.models import SEAT_NAMES, Entry, Table
 
-from .conftest import count_name, pdf_pages, save_png
+from .conftest import count_name, pdf_pages, pdf_rows, save_png
 
 pytestmark = pytest.mark.django_db
 
@@ -49,10 +49,9 @@ def test_standings_pdf_lists_each_of_200_players_exactly_once(big, english_clien
 
 
 def test_standings_pdf_rows_are_whole_and_ties_are_marked(big, english_client):
-    pages = pdf_pages(
+    lines = pdf_rows(
         get_pdf(english_client, reverse("reports:standings_pdf", args=[big.pk])).content
     )
-    lines = [line for page in pages for line in page.splitlines()]
     standings = selectors.standings(big)
     assert any(row.tied for row in standings.rows)  # equal points patterns make ties
     for row in standings.rows:

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from tarotclub.reports import pdf
 from tarotclub.reports.documents import Cell, GridRow, SheetPlayer, TableSheet, grid_rules
@@ -214,10 +215,17 @@ def test_a_rows_empty_cells_become_one_blank_slot_each_run():
     assert sum(s.blank or 1 for s in slots) == 1 + 8 + 4  # every column but the number
 
 
-def test_the_standings_zebra_and_lines_are_on_the_rows_and_cells_carry_their_class_only(finished):
-    """One style match a row for the zebra, not one a cell (each counts the row's elder
-    siblings), and each row's line is its background, not a border on each cell; the cells'
-    markup is their class, no phone-only attribute."""
+def line_tops(cell) -> list[float]:
+    """The top of each line box of a laid-out cell, in order."""
+    return [b.position_y for b in cell.descendants() if type(b).__name__ == "LineBox"]
+
+
+def test_the_standings_are_a_table_a_page_with_each_columns_values_as_lines(finished):
+    """The body of each page is one row of one cell a column (not a cell a value): each cell
+    holds its column's values a line each, every line the same height in every column, so a
+    player's rank, name, licence, rounds and total stand side by side; the rows' lines and
+    zebra are that row's background, no cell has its own; the markup has no phone-only
+    attribute."""
     with translation.override("en"):
         context = standings_context(finished)
         html = render_to_string(
@@ -230,19 +238,66 @@ def test_the_standings_zebra_and_lines_are_on_the_rows_and_cells_carry_their_cla
         b for b in boxes(document.pages[0], "table", "standings") if hasattr(b, "column_widths")
     ]
     body = next(group for group in table.children if group.element_tag == "tbody")
-    rows = body.children
-    assert len(rows) == 12
-    for number, row in enumerate(rows, start=1):
-        zebra = row.style["background_color"]
-        assert (zebra.alpha > 0) == (number % 2 == 0), number
-        assert row.background is not None and len(row.background.layers) == 1, number
-        assert all(cell.background is None for cell in row.children)
-        assert all(cell.border_bottom_width == 0 for cell in row.children)
-        # the half point the border took is padding now: the rows keep their height
-        for cell in row.children:
-            top, bottom = cell.style["padding_top"], cell.style["padding_bottom"]
-            assert top.unit == bottom.unit == "px"
-            assert bottom.value == pytest.approx(top.value + 0.5 * 4 / 3, abs=0.001)
+    (row,) = body.children
+    assert row.background is not None and len(row.background.layers) == 1
+    cells = row.children
+    assert [c.element.get("class") for c in cells] == [
+        "num rank", "name", "licence", "num round", "num round", "num total",
+    ]  # fmt: skip
+    tops = [line_tops(cell) for cell in cells]
+    assert len(tops[0]) == 12  # a line a player
+    for column in tops[1:]:
+        assert column == pytest.approx(tops[0], abs=0.01)
+    steps = [b - a for a, b in zip(tops[0], tops[0][1:], strict=False)]
+    assert steps == pytest.approx([6.4 * 96 / 25.4] * len(steps), abs=0.01)  # every row 6.4 mm
+    for cell in cells:
+        assert cell.background is None and cell.border_bottom_width == 0
+        assert cell.style["white_space"] == "pre"
+
+
+def test_stacked_standings_fill_their_pages_and_keep_rows_side_by_side(big):
+    """200 players: each page holds the rows `standings_pages` gave it, in one piece (a table
+    a page, nothing split over two pages), with a long name, a withdrawn player and house
+    rules on the first page; every page's columns keep their lines side by side."""
+    from tarotclub.reports import documents
+
+    with translation.override("en"):
+        context = standings_context(big)
+        context["house_rules"] = "House rules: " + "misère de tête (10 from each), " * 6
+        first = context["pages"][0]
+        name_cell = next(c for c in first if c.css == "name")
+        long_name = "Marie-Élisabeth-Alexandrine de la Tour d'Auvergne-Lauraguais " * 2
+        lines = str(name_cell.lines).split("\n")
+        lines[0] = long_name + ' <span class="muted">(withdrawn)</span>'
+        context["pages"][0] = [
+            documents.StackedCell(c.css, mark_safe("\n".join(lines))) if c is name_cell else c
+            for c in first
+        ]
+        document = laid_out("reports/standings_pdf.html", context)
+    assert len(document.pages) == len(context["pages"]) == 6
+    for number, (page, cells) in enumerate(zip(document.pages, context["pages"], strict=True)):
+        (table,) = [b for b in boxes(page, "table", "standings") if hasattr(b, "column_widths")]
+        body = next(group for group in table.children if group.element_tag == "tbody")
+        (row,) = body.children
+        expected = str(cells[0].lines).count("\n") + 1
+        tops = [line_tops(cell) for cell in row.children]
+        assert len(tops[0]) == expected, number
+        for column in tops[1:]:
+            assert column == pytest.approx(tops[0], abs=0.01), number
+        # the last row ends on the page, above its bottom margin
+        assert row.position_y + row.height <= page.height, number
+    # the long name did not wrap (its column counts its lines above): its line is clipped at
+    # the column's edge and ends in an ellipsis where it is cut (drawn by WeasyPrint)
+    (table,) = [
+        b for b in boxes(document.pages[0], "table", "standings") if hasattr(b, "column_widths")
+    ]
+    body = next(group for group in table.children if group.element_tag == "tbody")
+    name = body.children[0].children[1]
+    assert name.style["overflow"] == "hidden"
+    first_line = next(b for b in name.descendants() if type(b).__name__ == "LineBox")
+    assert first_line.text_overflow == "ellipsis"
+    text = "".join(getattr(b, "text", "") for b in first_line.descendants())
+    assert text.startswith(long_name) and text.endswith("(withdrawn)")
 
 
 def test_a_five_player_sheets_scores_fit_their_cells(make_players):
