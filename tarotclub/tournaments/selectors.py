@@ -8,11 +8,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, F, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tarotclub.core import sql
 from tarotclub.core.models import LogEntry
 from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
@@ -229,26 +229,43 @@ def tournament_with_key(pk: int) -> tuple[Tournament, str] | None:
       back (a database restored or rebuilt while a cache outlived it).
     No write takes the tournament's row for this: fifty tables saving at once only each
     bump their own game's row.
+
+    One plain SELECT (`core.sql`): every 304 and every read from the cache asks for it, and
+    the ORM compiled its three subqueries in several times the time SQLite ran them.
     """
-    tables = Table.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
-    row = (
-        Tournament.objects.filter(pk=pk)
-        .annotate(
-            key_games=Coalesce(
-                Subquery(tables.annotate(s=Sum("game__revision")).values("s")[:1]), 0
-            ),
-            key_tables=Coalesce(Subquery(tables.annotate(n=Count("pk")).values("n")[:1]), 0),
-            key_history=Coalesce(Subquery(LogEntry.objects.order_by("-pk").values("pk")[:1]), 0),
-        )
-        .first()
-    )
+    low, high = connection.ops.integer_field_range(Tournament._meta.pk.get_internal_type())
+    if not low <= pk <= high:  # (the ORM's lookup finds nothing there either)
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_with_key_sql(connection.vendor), [pk])
+        row = cursor.fetchone()
     if row is None:
         return None
-    key = (
-        f"{row.pk}.{row.created_at.timestamp():.6f}.{row.key_history}"
-        f".{row.key_tables}.{row.key_games}"
+    columns = sql.columns_of(Tournament, "t")
+    t = columns.build(row)
+    key_history, key_tables, key_games = row[columns.width :]
+    key = f"{t.pk}.{t.created_at.timestamp():.6f}.{key_history}.{key_tables}.{key_games}"
+    return t, key
+
+
+@functools.cache
+def _with_key_sql(vendor: str) -> str:
+    t = sql.columns_of(Tournament, "t")
+    tables, games = sql.table(Table), sql.table(Game)
+
+    def pk(model) -> str:
+        return sql.quote(model._meta.pk.column)
+
+    of_tournament = f"x.{sql.column(Table, 'tournament')} = t.{pk(Tournament)}"
+    return (
+        f"SELECT {t.sql},"
+        f" COALESCE((SELECT MAX({pk(LogEntry)}) FROM {sql.table(LogEntry)}), 0),"
+        f" (SELECT COUNT(*) FROM {tables} x WHERE {of_tournament}),"
+        f" COALESCE((SELECT SUM(g.{sql.column(Game, 'revision')}) FROM {tables} x"
+        f" INNER JOIN {games} g ON g.{pk(Game)} = x.{sql.column(Table, 'game')}"
+        f" WHERE {of_tournament}), 0)"
+        f" FROM {sql.table(Tournament)} t WHERE t.{pk(Tournament)} = %s"
     )
-    return row, key
 
 
 def round_progress(tournament: Tournament, round_number: int) -> dict:

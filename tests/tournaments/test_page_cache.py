@@ -246,3 +246,20 @@ def test_made_up_queries_are_served_but_not_cached_whole(director_client):
         assert f"utm={i}" in response.content.decode()  # the page's own address (language form)
     # one entry (LocMemCache's own dict): the standings' table, no whole page of a made-up address
     assert len(cache._cache) == 1
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_tournament_number_past_what_the_column_holds_is_not_found(director_client, name):
+    running()
+    for pk in (2**63, 10**20):  # read by a plain SELECT: SQLite would refuse such a number
+        assert director_client.get(reverse(f"tournaments:{name}", args=[pk])).status_code == 404
+
+
+def test_the_key_read_in_plain_sql_is_the_tournament_as_the_orm_reads_it():
+    t = running()
+    found, found_key = selectors.tournament_with_key(t.pk)
+    fresh = type(t).objects.get(pk=t.pk)
+    fields = [f.attname for f in type(t)._meta.concrete_fields]
+    assert [getattr(found, f) for f in fields] == [getattr(fresh, f) for f in fields]
+    assert found_key.startswith(f"{t.pk}.{fresh.created_at.timestamp():.6f}.")
+    assert selectors.tournament_with_key(t.pk + 1000) is None
