@@ -76,6 +76,8 @@ def test_the_lists_are_the_templates_markup(language):
     csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{TOKEN}">'
     with translation.override(language):
         assert html(entries_html(t, entries)) == html(template(ENTRIES, t=t, entries=entries))
+        # the director's page reads its entries in plain SQL: the same list, the same markup
+        assert entries_html(t, selectors.director_entries(t)) == entries_html(t, entries)
         assert html(round_tables_html(t, tables, csrf_input=csrf)) == html(
             template(TABLES, t=t, tables=tables)
         )
