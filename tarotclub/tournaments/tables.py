@@ -10,6 +10,7 @@ from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.text import escaped
 from tarotclub.games.presenters import number
 from tarotclub.games.tables import ScoreColumn
 from tarotclub.players.links import player_name, player_urls
@@ -114,7 +115,7 @@ def _cell(value) -> str:
         return _DEFAULT
     if isinstance(value, SafeData):
         return str(value)
-    return conditional_escape(localize(value))
+    return escaped(localize(value))
 
 
 def standings_html(standings, *, show_average: bool = False, link_players: bool = False) -> str:
@@ -186,12 +187,12 @@ def _url_maker(name: str, *args):
 
 def _t(message: str) -> str:
     """`{% translate message %}`: translated, escaped."""
-    return conditional_escape(gettext(message))
+    return escaped(gettext(message))
 
 
 def _text(value) -> str:
     """A value as `{{ value }}` prints it."""
-    return conditional_escape(localize(value))
+    return escaped(localize(value))
 
 
 def _name(player, url) -> str:
@@ -252,18 +253,19 @@ def round_tables_html(t, tables, *, csrf_input: str) -> str:
     guest = f' <small class="badge">{_t("guest")}</small>'
     unlock_button = f'<button type="submit" class="button">{_t("Unlock")}</button>'
     open_label = _t("Open")
+    table_label = gettext("Table %(n)s")
+    deals_label = gettext("%(done)s of %(planned)s deals")
     running = t.status == "running"
     out = []
     for x in tables:
         table, state = x["table"], x["state"]
-        href = f"{sheet}{conditional_escape(x['game'].token)}/"
-        number = gettext("Table %(n)s") % {"n": _text(table.number)}
+        href = f"{sheet}{escaped(x['game'].token)}/"
+        number = table_label % {"n": _text(table.number)}
         if state == "confirmed":
             badge = confirmed
         elif state == "in_progress":
             badge = '<span class="badge">{}</span>'.format(
-                gettext("%(done)s of %(planned)s deals")
-                % {"done": _text(x["done"]), "planned": _text(x["planned"])}
+                deals_label % {"done": _text(x["done"]), "planned": _text(x["planned"])}
             )
         else:
             badge = not_started
