@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Count, F, Q, Sum
+from django.db.models import F, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,6 @@ from tarotclub.games.policy import EventSql, EventTable, Gone
 from tarotclub.games.presenters import figure
 from tarotclub.kinds.tarot.models import Deal, DealLine
 from tarotclub.players.models import Player
-from tarotclub.players.selectors import roster
 
 from .history import ENTRY_REMOVED
 from .models import (
@@ -295,20 +294,33 @@ def _with_key_sql(vendor: str) -> str:
 
 def round_progress(tournament: Tournament, round_number: int) -> dict:
     """How far a round is: its tables, those confirmed, deals entered and planned. One query
-    (the projector's line), without loading any seat or player."""
-    rows = (
-        Table.objects.filter(tournament=tournament, round=round_number)
-        .order_by()
-        .annotate(done=Count("game__deals"))
-        .values_list("game__locked", "game__options", "done")
-    )
+    (the projector's line), without loading any seat or player; a plain SELECT (`core.sql`),
+    which the projector's every screen asks for."""
+    game = sql.fields_of(Game, "g", "locked", "options")
+    with connection.cursor() as cursor:
+        cursor.execute(_round_progress_sql(connection.vendor), [tournament.pk, round_number])
+        rows = cursor.fetchall()
     progress = {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
-    for locked, options, done in rows:
+    for row in rows:
+        locked, options = game.values(row)
         progress["tables"] += 1
         progress["confirmed"] += bool(locked)
-        progress["done"] += done
+        progress["done"] += row[game.width]
         progress["planned"] += (options or {}).get("deals") or 0
     return progress
+
+
+@functools.cache
+def _round_progress_sql(vendor: str) -> str:
+    game = sql.fields_of(Game, "g", "locked", "options")
+    x_game = sql.column(Table, "game")
+    return (
+        f"SELECT {game.sql}, (SELECT COUNT(*) FROM {sql.table(Deal)} d"
+        f" WHERE d.{sql.column(Deal, 'game')} = x.{x_game})"
+        f" FROM {sql.table(Table)} x INNER JOIN {sql.table(Game)} g"
+        f" ON g.{sql.quote(Game._meta.pk.column)} = x.{x_game}"
+        f" WHERE x.{sql.column(Table, 'tournament')} = %s AND x.{sql.column(Table, 'round')} = %s"
+    )
 
 
 @dataclass(frozen=True)
@@ -480,10 +492,30 @@ def table_totals(game: Game) -> list[tuple[Player, int]]:
     return [(s.player, totals.get(s.player_id, 0)) for s in seats]
 
 
-def roster_to_register(tournament: Tournament):
+def roster_to_register(tournament: Tournament) -> list[Player]:
     """The registration form's choice: the active roster (`players.selectors.roster`: active
-    members, not guests) without the players already registered in this tournament."""
-    return roster().exclude(entries__tournament=tournament).order_by("name_key", "pk")
+    members, not guests) without the players already registered in this tournament, by name.
+    A plain SELECT (`core.sql`; the director's page makes the form at every change of the
+    tournament, and the ORM took longer to compile the query than to run it)."""
+    player = sql.columns_of(Player, "p")
+    with connection.cursor() as cursor:
+        cursor.execute(_roster_to_register_sql(connection.vendor), [True, False, tournament.pk])
+        return [player.build(row) for row in cursor.fetchall()]
+
+
+@functools.cache
+def _roster_to_register_sql(vendor: str) -> str:
+    player = sql.columns_of(Player, "p")
+    pk = sql.quote(Player._meta.pk.column)
+    # `players.selectors.roster()`'s filter (tests/tournaments/test_plain_reads.py compares)
+    return (
+        f"SELECT {player.sql} FROM {sql.table(Player)} p"
+        f" WHERE p.{sql.column(Player, 'active')} = %s AND p.{sql.column(Player, 'guest')} = %s"
+        f" AND NOT EXISTS (SELECT 1 FROM {sql.table(Entry)} e"
+        f" WHERE e.{sql.column(Entry, 'player')} = p.{pk}"
+        f" AND e.{sql.column(Entry, 'tournament')} = %s)"
+        f" ORDER BY p.{sql.column(Player, 'name_key')}, p.{pk}"
+    )
 
 
 @dataclass

@@ -232,3 +232,53 @@ def test_the_kept_entries_read_in_sql_are_the_orms():
             other.number,
             other.tournament_id,
         )
+
+
+def orm_round_progress(t, round_number) -> dict:
+    """`selectors.round_progress` as it read with the ORM."""
+    rows = (
+        Table.objects.filter(tournament=t, round=round_number)
+        .order_by()
+        .annotate(done=Count("game__deals"))
+        .values_list("game__locked", "game__options", "done")
+    )
+    progress = {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
+    for locked, options, done in rows:
+        progress["tables"] += 1
+        progress["confirmed"] += bool(locked)
+        progress["done"] += done
+        progress["planned"] += (options or {}).get("deals") or 0
+    return progress
+
+
+def test_a_rounds_progress_read_in_sql_is_the_orms():
+    t = busy(14)
+    found = [selectors.round_progress(t, r) for r in (1, 2, 3, 4)]
+    assert found == [orm_round_progress(t, r) for r in (1, 2, 3, 4)]
+    assert found[1]["confirmed"] == 1 and 0 < found[1]["done"] < found[1]["planned"]
+    assert found[3] == {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
+
+
+def test_the_roster_to_register_read_in_sql_is_the_orms():
+    from tarotclub.players.selectors import roster
+
+    t = busy(8)
+    other, _ = make_tournament(3, rounds=1, deals=1)  # registered elsewhere: still offered
+    for name, active, guest in (
+        ("Zoé Active", True, False),
+        ("Ana Inactive", False, False),
+        ("Bob Guest", True, True),
+        ("élise Lower", True, False),  # by name key: with Élodie, not after Zoé
+        ("Élodie Upper", True, False),
+    ):
+        Player.objects.create(name=name, active=active, guest=guest)
+    expected = list(roster().exclude(entries__tournament=t).order_by("name_key", "pk"))
+    found = selectors.roster_to_register(t)
+    assert [p.pk for p in found] == [p.pk for p in expected]
+    fields = [f.attname for f in Player._meta.concrete_fields]
+    assert [[getattr(p, f) for f in fields] for p in found] == [
+        [getattr(p, f) for f in fields] for p in expected
+    ]
+    assert [str(p) for p in found] == [str(p) for p in expected]
+    assert len(found) == 3 + 3  # the other tournament's three, Zoé, Élise and Élodie
+    assert [p.name for p in found][:2] == ["élise Lower", "Élodie Upper"]
