@@ -170,9 +170,8 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
     rows = []
     for player in entries:
         pk = player.pk
-        rounds = {
-            r: (per_round.get((pk, r), 0) if r in played[pk] else None) for r in round_numbers
-        }
+        seated = played.get(pk, ())
+        rounds = {r: (per_round.get((pk, r), 0) if r in seated else None) for r in round_numbers}
         played_scores = [v for v in rounds.values() if v is not None]
         total = sum(played_scores)
         rows.append(
@@ -200,10 +199,11 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
         best = row.best if row.best is not None else -(10**9)
         return (-primary, -row.tops, -best)
 
-    rows.sort(key=lambda r: (key(r), r.player.name.lower()))
+    keys = {id(row): key(row) for row in rows}  # (each row's key made once)
+    rows.sort(key=lambda r: (keys[id(r)], r.player.name.lower()))
     previous = None
     for i, row in enumerate(rows, start=1):
-        k = key(row)
+        k = keys[id(row)]
         if previous is not None and k == previous[0]:
             row.rank = previous[1].rank
             row.tied = previous[1].tied = True
