@@ -11,10 +11,12 @@ Pure Python, no Django: usable from anywhere, tested without a database.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 
-from django.utils.safestring import SafeData, mark_safe
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeData, SafeString, mark_safe
 
 #: Default-ignorable code points (Unicode's DerivedCoreProperties), a few blank-looking letters
 #: (Hangul fillers, the blank Braille pattern) and the non-characters: none belongs in a name.
@@ -150,3 +152,12 @@ def no_break_hyphens(value: object) -> str:
 
 
 _TAG = re.compile(r"(<[^>]*>)")
+
+
+def escaped(value: object) -> SafeString:
+    """Django's `conditional_escape`, the same result, made quicker for a plain string (a name
+    in a list of 2,000): `conditional_escape` first asks every argument whether it is a lazy
+    translation, and that was a third of a long list's time."""
+    if type(value) is str:
+        return SafeString(html.escape(value))
+    return conditional_escape(value)

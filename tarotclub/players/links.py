@@ -7,10 +7,9 @@ pages are for members only. Each caller says whether the viewer is a member.
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tarotclub.core.text import no_break_hyphens
+from tarotclub.core.text import escaped, no_break_hyphens
 
 
 def player_url(pk: int) -> str:
@@ -20,10 +19,11 @@ def player_url(pk: int) -> str:
 def player_name(pk: int | None, label: str, *, link: bool, url=player_url) -> SafeString:
     """`label` (escaped, hyphens kept together), as a link to player `pk`'s page when `link`.
     `url(pk)` makes the page's address (`player_urls()` for a long list)."""
-    text = no_break_hyphens(label)
+    text = escaped(no_break_hyphens(label))
     if not link or pk is None:
-        return format_html("{}", text)
-    return format_html('<a class="player-link" href="{}">{}</a>', url(pk), text)
+        return text
+    # (format_html's markup, built without its checks: a long list has a name a row)
+    return SafeString(f'<a class="player-link" href="{escaped(url(pk))}">{text}</a>')
 
 
 _SENTINEL = 987654321  # stands for a pk in a URL reversed once

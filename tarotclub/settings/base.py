@@ -187,6 +187,9 @@ AXES_HTTP_RESPONSE_CODE = 429
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 
+# Django's database sessions, read by a plain SELECT (tarotclub/core/sessions.py).
+SESSION_ENGINE = "tarotclub.core.sessions"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -8,19 +8,18 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Count, F, OuterRef, Q, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tarotclub.core import sql
 from tarotclub.core.models import LogEntry
 from tarotclub.core.text import text_key
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.policy import EventSql, EventTable, Gone
 from tarotclub.games.presenters import figure
-from tarotclub.kinds.tarot.models import DealLine
+from tarotclub.kinds.tarot.models import Deal, DealLine
 from tarotclub.players.models import Player
-from tarotclub.players.selectors import roster
 
 from .history import ENTRY_REMOVED
 from .models import (
@@ -86,43 +85,68 @@ def standings(tournament: Tournament) -> Standings:
 
 
 def standings_of(tournaments) -> dict[int, Standings]:
-    """`standings` of several tournaments (tournament pk → Standings) in three queries."""
+    """`standings` of several tournaments (tournament pk → Standings) in three queries.
+
+    Plain SELECTs (`core.sql`): the ORM compiled them and made their rows in about as much
+    time as SQLite ran them (issue 12: the standings, projector and PDF of 200 players)."""
     tournaments = list(tournaments)
+    if not tournaments:
+        return {}
     pks = [t.pk for t in tournaments]
+    entry_sql, lines_sql, seats_sql = _standings_sql(connection.vendor, len(pks))
+    player = sql.columns_of(Player, "p")
     # the players with their entry's fields: one model a row, not two
     entries: dict[int, list[Player]] = defaultdict(list)
-    for player in (
-        Player.objects.filter(entries__tournament__in=pks)
-        .annotate(
-            entry_tournament=F("entries__tournament"),
-            entry_licence=F("entries__licence"),
-            entry_last=F("entries__last_round"),
-            entry_team=F("entries__team"),
-        )
-        .order_by("entries__pk")
-    ):
-        entries[player.entry_tournament].append(player)
     per_round: dict[int, dict[tuple[int, int], int]] = defaultdict(dict)
-    for t_pk, player, rnd, total in (
-        DealLine.objects.filter(deal__game__tournament_table__tournament__in=pks)
-        .values_list("deal__game__tournament_table__tournament", "player_id")
-        .annotate(rnd=F("deal__game__tournament_table__round"), total=Sum("score"))
-        .values_list("deal__game__tournament_table__tournament", "player_id", "rnd", "total")
-    ):
-        per_round[t_pk][player, rnd] = total
     seats: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    for t_pk, player, rnd, game in (
-        Seat.objects.filter(game__tournament_table__tournament__in=pks)
-        .order_by()
-        .values_list(
-            "game__tournament_table__tournament",
-            "player_id",
-            "game__tournament_table__round",
-            "game_id",
-        )
-    ):
-        seats[t_pk].append((player, rnd, game))
+    with connection.cursor() as cursor:
+        cursor.execute(entry_sql, pks)
+        for row in cursor.fetchall():
+            p = player.build(row)
+            (p.entry_tournament, p.entry_licence, p.entry_last, p.entry_team) = row[player.width :]
+            entries[p.entry_tournament].append(p)
+        cursor.execute(lines_sql, pks)
+        for t_pk, player_pk, rnd, total in cursor.fetchall():
+            per_round[t_pk][player_pk, rnd] = total
+        cursor.execute(seats_sql, pks)
+        for t_pk, player_pk, rnd, game in cursor.fetchall():
+            seats[t_pk].append((player_pk, rnd, game))
     return {t.pk: _ranked(t, entries[t.pk], per_round[t.pk], seats[t.pk]) for t in tournaments}
+
+
+@functools.lru_cache(maxsize=64)
+def _standings_sql(vendor: str, count: int) -> tuple[str, str, str]:
+    """The three SELECTs of `standings_of` for `count` tournaments: the entries' players, each
+    player's score by round (the sum of their deal lines), and who sat at which game."""
+    marks = ", ".join(["%s"] * count)
+    player = sql.columns_of(Player, "p")
+    entry, table = sql.table(Entry), sql.table(Table)
+    e_tournament, x_tournament = sql.column(Entry, "tournament"), sql.column(Table, "tournament")
+    x_round, x_game = sql.column(Table, "round"), sql.column(Table, "game")
+    entries = (
+        f"SELECT {player.sql}, e.{e_tournament}, e.{sql.column(Entry, 'licence')},"
+        f" e.{sql.column(Entry, 'last_round')}, e.{sql.column(Entry, 'team')}"
+        f" FROM {entry} e INNER JOIN {sql.table(Player)} p"
+        f" ON p.{sql.quote(Player._meta.pk.column)} = e.{sql.column(Entry, 'player')}"
+        f" WHERE e.{e_tournament} IN ({marks}) ORDER BY e.{sql.quote(Entry._meta.pk.column)}"
+    )
+    lines = (
+        f"SELECT x.{x_tournament}, l.{sql.column(DealLine, 'player')}, x.{x_round},"
+        f" SUM(l.{sql.column(DealLine, 'score')})"
+        f" FROM {table} x INNER JOIN {sql.table(Deal)} d"
+        f" ON d.{sql.column(Deal, 'game')} = x.{x_game}"
+        f" INNER JOIN {sql.table(DealLine)} l"
+        f" ON l.{sql.column(DealLine, 'deal')} = d.{sql.quote(Deal._meta.pk.column)}"
+        f" WHERE x.{x_tournament} IN ({marks})"
+        f" GROUP BY x.{x_tournament}, l.{sql.column(DealLine, 'player')}, x.{x_round}"
+    )
+    seats = (
+        f"SELECT x.{x_tournament}, s.{sql.column(Seat, 'player')}, x.{x_round},"
+        f" s.{sql.column(Seat, 'game')} FROM {sql.table(Seat)} s"
+        f" INNER JOIN {table} x ON x.{x_game} = s.{sql.column(Seat, 'game')}"
+        f" WHERE x.{x_tournament} IN ({marks})"
+    )
+    return entries, lines, seats
 
 
 def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
@@ -146,9 +170,8 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
     rows = []
     for player in entries:
         pk = player.pk
-        rounds = {
-            r: (per_round.get((pk, r), 0) if r in played[pk] else None) for r in round_numbers
-        }
+        seated = played.get(pk, ())
+        rounds = {r: (per_round.get((pk, r), 0) if r in seated else None) for r in round_numbers}
         played_scores = [v for v in rounds.values() if v is not None]
         total = sum(played_scores)
         rows.append(
@@ -176,10 +199,11 @@ def _ranked(tournament: Tournament, entries, per_round, seats) -> Standings:
         best = row.best if row.best is not None else -(10**9)
         return (-primary, -row.tops, -best)
 
-    rows.sort(key=lambda r: (key(r), r.player.name.lower()))
+    keys = {id(row): key(row) for row in rows}  # (each row's key made once)
+    rows.sort(key=lambda r: (keys[id(r)], r.player.name.lower()))
     previous = None
     for i, row in enumerate(rows, start=1):
-        k = key(row)
+        k = keys[id(row)]
         if previous is not None and k == previous[0]:
             row.rank = previous[1].rank
             row.tied = previous[1].tied = True
@@ -229,44 +253,74 @@ def tournament_with_key(pk: int) -> tuple[Tournament, str] | None:
       back (a database restored or rebuilt while a cache outlived it).
     No write takes the tournament's row for this: fifty tables saving at once only each
     bump their own game's row.
+
+    One plain SELECT (`core.sql`): every 304 and every read from the cache asks for it, and
+    the ORM compiled its three subqueries in several times the time SQLite ran them.
     """
-    tables = Table.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
-    row = (
-        Tournament.objects.filter(pk=pk)
-        .annotate(
-            key_games=Coalesce(
-                Subquery(tables.annotate(s=Sum("game__revision")).values("s")[:1]), 0
-            ),
-            key_tables=Coalesce(Subquery(tables.annotate(n=Count("pk")).values("n")[:1]), 0),
-            key_history=Coalesce(Subquery(LogEntry.objects.order_by("-pk").values("pk")[:1]), 0),
-        )
-        .first()
-    )
+    low, high = connection.ops.integer_field_range(Tournament._meta.pk.get_internal_type())
+    if not low <= pk <= high:  # (the ORM's lookup finds nothing there either)
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_with_key_sql(connection.vendor), [pk])
+        row = cursor.fetchone()
     if row is None:
         return None
-    key = (
-        f"{row.pk}.{row.created_at.timestamp():.6f}.{row.key_history}"
-        f".{row.key_tables}.{row.key_games}"
+    columns = sql.columns_of(Tournament, "t")
+    t = columns.build(row)
+    key_history, key_tables, key_games = row[columns.width :]
+    key = f"{t.pk}.{t.created_at.timestamp():.6f}.{key_history}.{key_tables}.{key_games}"
+    return t, key
+
+
+@functools.cache
+def _with_key_sql(vendor: str) -> str:
+    t = sql.columns_of(Tournament, "t")
+    tables, games = sql.table(Table), sql.table(Game)
+
+    def pk(model) -> str:
+        return sql.quote(model._meta.pk.column)
+
+    of_tournament = f"x.{sql.column(Table, 'tournament')} = t.{pk(Tournament)}"
+    return (
+        f"SELECT {t.sql},"
+        f" COALESCE((SELECT MAX({pk(LogEntry)}) FROM {sql.table(LogEntry)}), 0),"
+        f" (SELECT COUNT(*) FROM {tables} x WHERE {of_tournament}),"
+        f" COALESCE((SELECT SUM(g.{sql.column(Game, 'revision')}) FROM {tables} x"
+        f" INNER JOIN {games} g ON g.{pk(Game)} = x.{sql.column(Table, 'game')}"
+        f" WHERE {of_tournament}), 0)"
+        f" FROM {sql.table(Tournament)} t WHERE t.{pk(Tournament)} = %s"
     )
-    return row, key
 
 
 def round_progress(tournament: Tournament, round_number: int) -> dict:
     """How far a round is: its tables, those confirmed, deals entered and planned. One query
-    (the projector's line), without loading any seat or player."""
-    rows = (
-        Table.objects.filter(tournament=tournament, round=round_number)
-        .order_by()
-        .annotate(done=Count("game__deals"))
-        .values_list("game__locked", "game__options", "done")
-    )
+    (the projector's line), without loading any seat or player; a plain SELECT (`core.sql`),
+    which the projector's every screen asks for."""
+    game = sql.fields_of(Game, "g", "locked", "options")
+    with connection.cursor() as cursor:
+        cursor.execute(_round_progress_sql(connection.vendor), [tournament.pk, round_number])
+        rows = cursor.fetchall()
     progress = {"tables": 0, "confirmed": 0, "done": 0, "planned": 0}
-    for locked, options, done in rows:
+    for row in rows:
+        locked, options = game.values(row)
         progress["tables"] += 1
         progress["confirmed"] += bool(locked)
-        progress["done"] += done
+        progress["done"] += row[game.width]
         progress["planned"] += (options or {}).get("deals") or 0
     return progress
+
+
+@functools.cache
+def _round_progress_sql(vendor: str) -> str:
+    game = sql.fields_of(Game, "g", "locked", "options")
+    x_game = sql.column(Table, "game")
+    return (
+        f"SELECT {game.sql}, (SELECT COUNT(*) FROM {sql.table(Deal)} d"
+        f" WHERE d.{sql.column(Deal, 'game')} = x.{x_game})"
+        f" FROM {sql.table(Table)} x INNER JOIN {sql.table(Game)} g"
+        f" ON g.{sql.quote(Game._meta.pk.column)} = x.{x_game}"
+        f" WHERE x.{sql.column(Table, 'tournament')} = %s AND x.{sql.column(Table, 'round')} = %s"
+    )
 
 
 @dataclass(frozen=True)
@@ -293,28 +347,23 @@ class RoundGame:
 
 def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
     """Each table of a round with its players by seat and its progress. Two queries of plain
-    values (no model built per table, seat or player: 2,000 players are 500 tables)."""
-    tables = (
-        Table.objects.filter(tournament=tournament, round=round_number)
-        .order_by("number")
-        .annotate(done=Count("game__deals"))
-        .values_list(
-            "pk", "number", "game_id", "game__token", "game__locked", "game__options", "done"
-        )
-    )
-    tables = list(tables)
+    values (no model built per table, seat or player: 2,000 players are 500 tables), written
+    in SQL (`core.sql`): the ORM took longer to compile them than SQLite to run them."""
+    tables_sql, seats_sql = _round_tables_sql(connection.vendor)
+    game = sql.fields_of(Game, "g", "token", "locked", "options")
+    player = sql.fields_of(Player, "p", "name", "guest")
     seats: dict[int, list[tuple[int, SeatedPlayer]]] = defaultdict(list)
-    for game, position, pk, name, guest in (
-        Seat.objects.filter(
-            game__tournament_table__tournament=tournament,
-            game__tournament_table__round=round_number,
-        )
-        .order_by()
-        .values_list("game_id", "position", "player_id", "player__name", "player__guest")
-    ):
-        seats[game].append((position, SeatedPlayer(pk=pk, name=name, guest=guest)))
+    with connection.cursor() as cursor:
+        cursor.execute(tables_sql, [tournament.pk, round_number])
+        tables = cursor.fetchall()
+        cursor.execute(seats_sql, [tournament.pk, round_number])
+        for row in cursor.fetchall():
+            name, guest = player.values(row, 3)
+            seats[row[0]].append((row[1], SeatedPlayer(pk=row[2], name=name, guest=guest)))
     out = []
-    for pk, number, game, token, locked, options, done in tables:
+    for row in tables:
+        pk, number, game_pk, done = row[0], row[1], row[2], row[3]
+        token, locked, options = game.values(row, 4)
         planned = (options or {}).get("deals") or 0
         names = TRIPLETTE_SEAT_NAMES if (options or {}).get("triplette") else SEAT_NAMES
         if locked:
@@ -326,14 +375,109 @@ def round_tables(tournament: Tournament, round_number: int) -> list[dict]:
         out.append(
             {
                 "table": RoundTable(pk=pk, number=number),
-                "game": RoundGame(pk=game, token=token, locked=locked),
-                "seats": [(names[pos], p) for pos, p in sorted(seats[game])],
+                "game": RoundGame(pk=game_pk, token=token, locked=locked),
+                "seats": [(names[pos], p) for pos, p in sorted(seats[game_pk])],
                 "done": done,
                 "planned": planned,
                 "state": state,
             }
         )
     return out
+
+
+@functools.cache
+def _round_tables_sql(vendor: str) -> tuple[str, str]:
+    """`round_tables`' SELECTs: a round's tables in number order with their game and its
+    number of deals; the players seated at them."""
+    game = sql.fields_of(Game, "g", "token", "locked", "options")
+    player = sql.fields_of(Player, "p", "name", "guest")
+    table = sql.table(Table)
+    x_game, s_game = sql.column(Table, "game"), sql.column(Seat, "game")
+    of_round = f"x.{sql.column(Table, 'tournament')} = %s AND x.{sql.column(Table, 'round')} = %s"
+    tables = (
+        f"SELECT x.{sql.quote(Table._meta.pk.column)}, x.{sql.column(Table, 'number')},"
+        f" x.{x_game}, (SELECT COUNT(*) FROM {sql.table(Deal)} d"
+        f" WHERE d.{sql.column(Deal, 'game')} = x.{x_game}), {game.sql}"
+        f" FROM {table} x INNER JOIN {sql.table(Game)} g"
+        f" ON g.{sql.quote(Game._meta.pk.column)} = x.{x_game}"
+        f" WHERE {of_round} ORDER BY x.{sql.column(Table, 'number')}"
+    )
+    seats = (
+        f"SELECT s.{s_game}, s.{sql.column(Seat, 'position')}, s.{sql.column(Seat, 'player')},"
+        f" {player.sql} FROM {sql.table(Seat)} s INNER JOIN {table} x ON x.{x_game} = s.{s_game}"
+        f" INNER JOIN {sql.table(Player)} p"
+        f" ON p.{sql.quote(Player._meta.pk.column)} = s.{sql.column(Seat, 'player')}"
+        f" WHERE {of_round}"
+    )
+    return tables, seats
+
+
+@dataclass(frozen=True)
+class RegisteredEntry:
+    """A registered player on the director's page: what its list shows of the entry."""
+
+    pk: int
+    player: SeatedPlayer
+    licence: str
+    orientation: str
+    start_table: int | None
+    replaces_id: int | None
+    first_round: int
+    last_round: int | None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.last_round is not None
+
+
+_ENTRY_FIELDS = (
+    "id",
+    "licence",
+    "orientation",
+    "start_table",
+    "replaces",
+    "first_round",
+    "last_round",
+)
+
+
+def director_entries(tournament: Tournament) -> list[RegisteredEntry]:
+    """The tournament's entries by player name, for the director's list (`tables.entries_html`):
+    one plain SELECT (`core.sql`), no model built (2,000 entries at a federation final)."""
+    entry = sql.fields_of(Entry, "e", *_ENTRY_FIELDS)
+    player = sql.fields_of(Player, "p", "id", "name", "guest")
+    with connection.cursor() as cursor:
+        cursor.execute(_director_entries_sql(connection.vendor), [tournament.pk])
+        rows = cursor.fetchall()
+    out = []
+    for row in rows:
+        pk, licence, orientation, start_table, replaces, first, last = entry.values(row)
+        player_pk, name, guest = player.values(row, entry.width)
+        out.append(
+            RegisteredEntry(
+                pk=pk,
+                player=SeatedPlayer(pk=player_pk, name=name, guest=guest),
+                licence=licence,
+                orientation=orientation,
+                start_table=start_table,
+                replaces_id=replaces,
+                first_round=first,
+                last_round=last,
+            )
+        )
+    return out
+
+
+@functools.cache
+def _director_entries_sql(vendor: str) -> str:
+    entry = sql.fields_of(Entry, "e", *_ENTRY_FIELDS)
+    player = sql.fields_of(Player, "p", "id", "name", "guest")
+    return (
+        f"SELECT {entry.sql}, {player.sql} FROM {sql.table(Entry)} e"
+        f" INNER JOIN {sql.table(Player)} p"
+        f" ON p.{sql.quote(Player._meta.pk.column)} = e.{sql.column(Entry, 'player')}"
+        f" WHERE e.{sql.column(Entry, 'tournament')} = %s ORDER BY p.{sql.column(Player, 'name')}"
+    )
 
 
 def table_totals(game: Game) -> list[tuple[Player, int]]:
@@ -348,10 +492,30 @@ def table_totals(game: Game) -> list[tuple[Player, int]]:
     return [(s.player, totals.get(s.player_id, 0)) for s in seats]
 
 
-def roster_to_register(tournament: Tournament):
+def roster_to_register(tournament: Tournament) -> list[Player]:
     """The registration form's choice: the active roster (`players.selectors.roster`: active
-    members, not guests) without the players already registered in this tournament."""
-    return roster().exclude(entries__tournament=tournament).order_by("name_key", "pk")
+    members, not guests) without the players already registered in this tournament, by name.
+    A plain SELECT (`core.sql`; the director's page makes the form at every change of the
+    tournament, and the ORM took longer to compile the query than to run it)."""
+    player = sql.columns_of(Player, "p")
+    with connection.cursor() as cursor:
+        cursor.execute(_roster_to_register_sql(connection.vendor), [True, False, tournament.pk])
+        return [player.build(row) for row in cursor.fetchall()]
+
+
+@functools.cache
+def _roster_to_register_sql(vendor: str) -> str:
+    player = sql.columns_of(Player, "p")
+    pk = sql.quote(Player._meta.pk.column)
+    # `players.selectors.roster()`'s filter (tests/tournaments/test_plain_reads.py compares)
+    return (
+        f"SELECT {player.sql} FROM {sql.table(Player)} p"
+        f" WHERE p.{sql.column(Player, 'active')} = %s AND p.{sql.column(Player, 'guest')} = %s"
+        f" AND NOT EXISTS (SELECT 1 FROM {sql.table(Entry)} e"
+        f" WHERE e.{sql.column(Entry, 'player')} = p.{pk}"
+        f" AND e.{sql.column(Entry, 'tournament')} = %s)"
+        f" ORDER BY p.{sql.column(Player, 'name_key')}, p.{pk}"
+    )
 
 
 @dataclass
@@ -679,12 +843,44 @@ def position_card(t: Tournament, player_pk: int) -> PositionCard | None:
 
 def kept_entries(tournament: Tournament) -> list:
     """The entries phones sent to this tournament's tables after their sheets closed (a
-    sheet confirmed while a phone was offline), not settled yet; each with its
-    `game.tournament_table`. One query."""
+    sheet confirmed while a phone was offline), not settled yet; each with its `game` and
+    the game's `tournament_table`. One plain SELECT (`core.sql`): usually it finds nothing,
+    and the ORM took longer to compile it than SQLite to run it."""
     from tarotclub.games.models import RefusedEntry
 
-    return list(
-        RefusedEntry.objects.filter(game__tournament_table__tournament=tournament, outcome="")
-        .select_related("game__tournament_table")
-        .order_by("game__tournament_table__round", "game__tournament_table__number", "pk")
+    entry, game, table = (
+        sql.columns_of(RefusedEntry, "r"),
+        sql.columns_of(Game, "g"),
+        sql.columns_of(Table, "x"),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_kept_entries_sql(connection.vendor), [tournament.pk, ""])
+        rows = cursor.fetchall()
+    out = []
+    for row in rows:
+        kept = entry.build(row)
+        kept.game = game.build(row, entry.width)
+        kept.game.tournament_table = table.build(row, entry.width + game.width)
+        out.append(kept)
+    return out
+
+
+@functools.cache
+def _kept_entries_sql(vendor: str) -> str:
+    from tarotclub.games.models import RefusedEntry
+
+    entry, game, table = (
+        sql.columns_of(RefusedEntry, "r"),
+        sql.columns_of(Game, "g"),
+        sql.columns_of(Table, "x"),
+    )
+    game_pk = sql.quote(Game._meta.pk.column)
+    return (
+        f"SELECT {entry.sql}, {game.sql}, {table.sql} FROM {sql.table(RefusedEntry)} r"
+        f" INNER JOIN {sql.table(Game)} g ON g.{game_pk} = r.{sql.column(RefusedEntry, 'game')}"
+        f" INNER JOIN {sql.table(Table)} x ON x.{sql.column(Table, 'game')} = g.{game_pk}"
+        f" WHERE x.{sql.column(Table, 'tournament')} = %s"
+        f" AND r.{sql.column(RefusedEntry, 'outcome')} = %s"
+        f" ORDER BY x.{sql.column(Table, 'round')}, x.{sql.column(Table, 'number')},"
+        f" r.{sql.quote(RefusedEntry._meta.pk.column)}"
     )

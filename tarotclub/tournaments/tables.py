@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
@@ -10,6 +11,7 @@ from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tarotclub.core.text import escaped
 from tarotclub.games.presenters import number
 from tarotclub.games.tables import ScoreColumn
 from tarotclub.players.links import player_name, player_urls
@@ -114,7 +116,7 @@ def _cell(value) -> str:
         return _DEFAULT
     if isinstance(value, SafeData):
         return str(value)
-    return conditional_escape(localize(value))
+    return _text(value)
 
 
 def standings_html(standings, *, show_average: bool = False, link_players: bool = False) -> str:
@@ -186,12 +188,15 @@ def _url_maker(name: str, *args):
 
 def _t(message: str) -> str:
     """`{% translate message %}`: translated, escaped."""
-    return conditional_escape(gettext(message))
+    return escaped(gettext(message))
 
 
 def _text(value) -> str:
-    """A value as `{{ value }}` prints it."""
-    return conditional_escape(localize(value))
+    """A value as `{{ value }}` prints it. A whole number (a table, a round, a rank) is its
+    digits unless thousands are grouped (Django's `localize` then asks for no separator)."""
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
+    return escaped(localize(value))
 
 
 def _name(player, url) -> str:
@@ -203,14 +208,16 @@ def entries_html(t, entries) -> str:
     """The director's list of registered players: one `<li>` an entry."""
     withdraw = _url_maker("tournaments:withdraw", t.pk)
     replace = _url_maker("tournaments:substitute", t.pk)
-    replaces = t.duplicate and t.status == "running"
+    status, duplicate = t.status, t.duplicate  # (read once: `duplicate` is a property)
+    replaces = duplicate and status == "running"
     replace_label = conditional_escape(gettext("Replace"))  # a duplicate player's substitute
     entries = list(entries)
     seat_of = {e.pk: f"{e.orientation}{e.start_table}" for e in entries if e.orientation}
     replaced = {e.replaces_id for e in entries if e.replaces_id}
     url = player_urls()
     guest = f' <small class="badge">{_t("guest")}</small>'
-    action = _t("remove") if t.status == "registration" else _t("withdraw")
+    action = _t("remove") if status == "registration" else _t("withdraw")
+    withdrawable = status == "registration" or (status != "finished" and not duplicate)
     out = []
     for e in entries:
         player = e.player
@@ -232,7 +239,7 @@ def entries_html(t, entries) -> str:
         if e.last_round is not None:
             label = gettext("withdrew after round %(n)s") % {"n": _text(e.last_round)}
             parts.append(f' <span class="badge bad">{label}</span>')
-        elif t.status == "registration" or (t.status != "finished" and not t.duplicate):
+        elif withdrawable:
             parts.append(f' <a class="button small" href="{withdraw(e.pk)}">{action}</a>')
         if replaces and e.orientation and not e.replaces_id and e.pk not in replaced:
             parts.append(f' <a class="button small" href="{replace(e.pk)}">{replace_label}</a>')
@@ -252,23 +259,29 @@ def round_tables_html(t, tables, *, csrf_input: str) -> str:
     guest = f' <small class="badge">{_t("guest")}</small>'
     unlock_button = f'<button type="submit" class="button">{_t("Unlock")}</button>'
     open_label = _t("Open")
+    table_label = gettext("Table %(n)s")
+    deals_label = gettext("%(done)s of %(planned)s deals")
     running = t.status == "running"
+    # a seat's name is a lazy translation: translated and escaped once a page, not once a seat
+    seat_labels: dict[int, str] = {}
     out = []
     for x in tables:
         table, state = x["table"], x["state"]
-        href = f"{sheet}{conditional_escape(x['game'].token)}/"
-        number = gettext("Table %(n)s") % {"n": _text(table.number)}
+        href = f"{sheet}{escaped(x['game'].token)}/"
+        number = table_label % {"n": _text(table.number)}
         if state == "confirmed":
             badge = confirmed
         elif state == "in_progress":
             badge = '<span class="badge">{}</span>'.format(
-                gettext("%(done)s of %(planned)s deals")
-                % {"done": _text(x["done"]), "planned": _text(x["planned"])}
+                deals_label % {"done": _text(x["done"]), "planned": _text(x["planned"])}
             )
         else:
             badge = not_started
+        for seat, _p in x["seats"]:
+            if id(seat) not in seat_labels:  # (the names live as long as `tables`)
+                seat_labels[id(seat)] = _text(seat)
         seats = "".join(
-            f'<li><small class="muted">{_text(seat)}</small> {_name(p, url)}'
+            f'<li><small class="muted">{seat_labels[id(seat)]}</small> {_name(p, url)}'
             f"{guest if p.guest else ''}</li>"
             for seat, p in x["seats"]
         )

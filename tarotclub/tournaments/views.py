@@ -136,7 +136,7 @@ def tournament_manage(request, pk: int):
 
 
 def _entries_html(request, t: Tournament) -> str:
-    entries = list(t.entries.select_related("player").order_by("player__name"))
+    entries = selectors.director_entries(t)
     context = {"t": t, "entries_count": len(entries), "entries_items": entries_html(t, entries)}
     return render_to_string("tournaments/_entries.html", context, request=request)
 

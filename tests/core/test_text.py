@@ -180,3 +180,54 @@ def test_no_break_hyphens_keeps_the_tags_of_safe_markup():
     nb = NON_BREAKING_HYPHEN
     assert out == f'<span class="dp-name">Marie{nb}Christine</span> takes{nb}all'
     assert hasattr(out, "__html__")  # still safe: not escaped a second time
+
+
+@given(any_text)
+@example("Jean-Baptiste <b>&</b> \"Fils\" 'Ô'")
+def test_escaped_is_djangos_conditional_escape(text):
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import SafeString, mark_safe
+
+    from tarotclub.core.text import escaped
+
+    for value in (text, mark_safe(text), 12, -3):
+        found, expected = escaped(value), conditional_escape(value)
+        assert found == expected and type(found) is type(expected) is SafeString
+
+
+def test_escaped_reads_a_lazy_translation_as_django_does():
+    from django.utils.html import conditional_escape
+    from django.utils.translation import gettext_lazy, override
+
+    from tarotclub.core.text import escaped
+
+    with override("fr"):
+        assert escaped(gettext_lazy("Standings")) == conditional_escape(gettext_lazy("Standings"))
+        assert escaped(gettext_lazy("Standings")) == "Classement"
+
+
+@given(any_text)
+@example("Jean-Baptiste <b>&</b> Fils")
+def test_a_players_name_is_the_markup_format_html_made(text):
+    """`player_name` builds its link without format_html (a name a row of long lists): the
+    same markup, for plain and already safe labels, as a link or not."""
+    from django.utils.html import format_html
+    from django.utils.safestring import SafeString, mark_safe
+
+    from tarotclub.core.text import no_break_hyphens
+    from tarotclub.players.links import player_name
+
+    def before(pk, label, *, link, url):
+        label = no_break_hyphens(label)
+        if not link or pk is None:
+            return format_html("{}", label)
+        return format_html('<a class="player-link" href="{}">{}</a>', url(pk), label)
+
+    def url(pk):
+        return f"/players/{pk}/?a=1&b=<2>"
+
+    for label in (text, mark_safe(f"<i>{text}</i>")):
+        for pk, link in ((7, True), (7, False), (None, True)):
+            found = player_name(pk, label, link=link, url=url)
+            assert found == before(pk, label, link=link, url=url)
+            assert type(found) is SafeString

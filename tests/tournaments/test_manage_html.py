@@ -76,6 +76,8 @@ def test_the_lists_are_the_templates_markup(language):
     csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{TOKEN}">'
     with translation.override(language):
         assert html(entries_html(t, entries)) == html(template(ENTRIES, t=t, entries=entries))
+        # the director's page reads its entries in plain SQL: the same list, the same markup
+        assert entries_html(t, selectors.director_entries(t)) == entries_html(t, entries)
         assert html(round_tables_html(t, tables, csrf_input=csrf)) == html(
             template(TABLES, t=t, tables=tables)
         )
@@ -91,3 +93,23 @@ def test_during_registration_an_entry_is_removed_not_withdrawn():
     entries = list(t.entries.select_related("player").order_by("player__name"))
     assert ">remove</a>" in entries_html(t, entries)
     assert html(entries_html(t, entries)) == html(template(ENTRIES, t=t, entries=entries))
+
+
+@pytest.mark.parametrize("grouped", [False, True])
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_a_number_in_a_list_prints_as_the_template_prints_it(settings, grouped, language):
+    """`tables._text` spares whole numbers Django's `localize` unless thousands are grouped:
+    the same text as `{{ value }}` either way."""
+    from django.utils.formats import localize
+    from django.utils.html import conditional_escape
+
+    from tarotclub.tournaments.tables import _text
+
+    settings.USE_THOUSAND_SEPARATOR = grouped
+    with translation.override(language):
+        for value in (0, 7, -12, 12345, 1234567, True, 2.5, "E3", "<b>"):
+            assert _text(value) == conditional_escape(localize(value)), value
+            assert _text(value) == template("{{ v }}", v=value), value
+    if grouped:
+        with translation.override("en"):
+            assert _text(12345) == "12,345"

@@ -246,3 +246,134 @@ def test_made_up_queries_are_served_but_not_cached_whole(director_client):
         assert f"utm={i}" in response.content.decode()  # the page's own address (language form)
     # one entry (LocMemCache's own dict): the standings' table, no whole page of a made-up address
     assert len(cache._cache) == 1
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_tournament_number_past_what_the_column_holds_is_not_found(director_client, name):
+    running()
+    for pk in (2**63, 10**20):  # read by a plain SELECT: SQLite would refuse such a number
+        assert director_client.get(reverse(f"tournaments:{name}", args=[pk])).status_code == 404
+
+
+def test_the_key_read_in_plain_sql_is_the_tournament_as_the_orm_reads_it():
+    t = running()
+    found, found_key = selectors.tournament_with_key(t.pk)
+    fresh = type(t).objects.get(pk=t.pk)
+    fields = [f.attname for f in type(t)._meta.concrete_fields]
+    assert [getattr(found, f) for f in fields] == [getattr(fresh, f) for f in fields]
+    assert found_key.startswith(f"{t.pk}.{fresh.created_at.timestamp():.6f}.")
+    assert selectors.tournament_with_key(t.pk + 1000) is None
+
+
+# --- a 304 only for the very page the reader would get (issue 12) ----------------------------
+#
+# The revision key is read in plain SQL and the reader's session and user too
+# (`core.sessions`, `ClubBackend.get_user`): a browser's copy made for another reader, in
+# another language or with a message waiting must still get the whole page.
+
+PUBLIC = ["standings", "projector", "projector_screen"]
+LINK = 'class="player-link"'
+
+
+def readers(director, member) -> dict[str, Client]:
+    clients = {"anonymous": Client(), "member": Client(), "director": Client()}
+    clients["member"].force_login(member)
+    clients["director"].force_login(director)
+    for c in clients.values():
+        c.get("/")  # the CSRF cookie, as a browser has it
+    return clients
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_a_copy_made_for_another_kind_of_reader_is_not_answered_304(director, member, name):
+    t = running()
+    clients = readers(director, member)
+    etags = {who: c.get(url(name, t))["ETag"] for who, c in clients.items()}
+    assert len(set(etags.values())) == 3
+    for who, c in clients.items():
+        assert c.get(url(name, t), headers={"If-None-Match": etags[who]}).status_code == 304
+        for other, etag in etags.items():
+            if other == who:
+                continue
+            again = c.get(url(name, t), headers={"If-None-Match": etag})
+            assert again.status_code == 200, (who, other)
+            page = again.content.decode()
+            assert (LINK in page) == (who != "anonymous"), (who, other)  # names link for members
+            if name == "standings":  # its header has the director's button
+                direct = reverse("tournaments:manage", args=[t.pk])
+                assert (direct in page) == (who == "director"), (who, other)
+
+
+@pytest.mark.parametrize("name", PUBLIC)
+def test_the_cache_gives_each_kind_of_reader_their_own_page(director, member, name):
+    t = running()
+    clients = readers(director, member)
+    fresh = {}
+    for who, c in clients.items():  # each page rendered anew
+        cache.clear()
+        fresh[who] = body(c.get(url(name, t)))
+    # (the screen, a fragment without the menu, is the same for a member and a director)
+    assert len(set(fresh.values())) == (2 if name == "projector_screen" else 3)
+    for order in (["anonymous", "member", "director"], ["director", "member", "anonymous"]):
+        cache.clear()
+        for who in order:  # the first fills the cache, the others read from it
+            page = body(clients[who].get(url(name, t)))
+            assert page == fresh[who], (order, who)
+            assert (LINK in page) == (who != "anonymous"), (order, who)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_copy_in_another_language_is_not_answered_304(director_client, name):
+    t = running()
+    english = director_client.get(url(name, t), headers={"Accept-Language": "en"})
+    etag = english["ETag"]
+    same = director_client.get(
+        url(name, t), headers={"If-None-Match": etag, "Accept-Language": "en"}
+    )
+    assert same.status_code == 304
+    for language, word in (("fr", 'lang="fr"'), ("nl", 'lang="nl"')):
+        other = director_client.get(
+            url(name, t), headers={"If-None-Match": etag, "Accept-Language": language}
+        )
+        assert other.status_code == 200, (name, language)
+        assert other["ETag"] != etag
+        if name not in ("projector_screen", "manage_tables"):  # (fragments: no <html>)
+            assert word in other.content.decode()
+
+
+@pytest.mark.parametrize("name", ["standings", "projector", "manage"])
+def test_a_page_with_a_message_waiting_is_never_answered_304(director_client, name):
+    t = running()
+    etag = director_client.get(url(name, t))["ETag"]
+    assert director_client.get(url(name, t), headers={"If-None-Match": etag}).status_code == 304
+    # a refused action (nothing changes) leaves a message for the next page
+    director_client.post(reverse("tournaments:start", args=[t.pk]), {"from_round": 0})
+    shown = director_client.get(url(name, t), headers={"If-None-Match": etag})
+    assert shown.status_code == 200
+    assert 'class="messages"' in shown.content.decode()
+    # shown once: the page after it is the browser's copy again
+    assert director_client.get(url(name, t), headers={"If-None-Match": etag}).status_code == 304
+
+
+@pytest.mark.parametrize("name", ["manage", "manage_tables"])
+def test_a_directors_copy_is_no_304_once_the_session_is_over(director_client, name):
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    t = running()
+    etag = director_client.get(url(name, t))["ETag"]
+    assert director_client.get(url(name, t), headers={"If-None-Match": etag}).status_code == 304
+    Session.objects.filter(pk=director_client.session.session_key).update(
+        expire_date=timezone.now()
+    )
+    again = director_client.get(url(name, t), headers={"If-None-Match": etag})
+    assert again.status_code == 302 and "login" in again["Location"]
+
+
+def test_a_staff_account_made_a_member_again_gets_no_directors_copy(director_client, director):
+    t = running()
+    etag = director_client.get(url("standings", t))["ETag"]
+    type(director).objects.filter(pk=director.pk).update(is_staff=False)
+    again = director_client.get(url("standings", t), headers={"If-None-Match": etag})
+    assert again.status_code == 200
+    assert reverse("tournaments:manage", args=[t.pk]) not in again.content.decode()
