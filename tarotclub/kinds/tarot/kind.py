@@ -263,11 +263,7 @@ class Tarot(Kind):
         planned = game.options.get("deals")
         return {
             "sheet": played.sheet,
-            "table": SheetTable(
-                played.sheet,
-                link=lambda n: reverse("games:deal", args=[game.token, n]),
-                compact=True,
-            ),
+            "table": SheetTable(played.sheet, link=_deal_url_maker(game.token), compact=True),
             "totals_cols": choice_cols(len(played.players)),
             "deals_planned": planned,
             "all_deals_in": bool(planned) and played.sheet.deal_count >= planned,
@@ -611,6 +607,16 @@ class Tarot(Kind):
         ]
         rows.sort(key=lambda r: r["player"].lower())
         return rows, TarotStandings, []
+
+
+_SENTINEL = 987654321  # stands for a deal's number in a URL reversed once
+
+
+def _deal_url_maker(token: str):
+    """`url(n)`: the address of deal n's page (`games:deal`), reversed once for a whole
+    sheet rather than for each of its rows."""
+    head, tail = reverse("games:deal", args=[token, _SENTINEL]).rsplit(str(_SENTINEL), 1)
+    return lambda n: f"{head}{n}{tail}"
 
 
 def offline_text() -> dict:
