@@ -196,3 +196,46 @@ def test_a_polls_changes_are_django_tables2s_markup(names, language, seats):
     with translation.override(language):
         html = _same_changes(Game.objects.get(pk=game.pk), since, 8)
     assert '<tr id="deal-8" hx-swap-oob="delete">' in html
+
+
+def test_the_sheet_reads_in_one_query_what_the_orm_read(names, django_assert_num_queries):
+    """`selectors.game_sheet` reads the deals and their lines in one plain query: the same
+    deals (every field), the same lines, the same totals as the ORM's reads, and the deal's
+    players and lines then cost no query."""
+    from django.db.models import Sum
+
+    from tarotclub.kinds.tarot.models import DealLine
+
+    game = _game(names, 6)
+    deal = game.deals.get(number=2)
+    data = tarot.DealInput(taker=deal.taker_id, contract="garde", bouts=2, points=30)
+    data = tarot.DealInput(**{**data.__dict__, "partner": deal.partner_id or deal.taker_id})
+    tarot.deal_correct(deal=deal, data=data, expected_version=1)
+    game = game_selectors.game_by_token(game.token)
+    game_selectors.seat_players(game)
+    with django_assert_num_queries(1):
+        sheet = selectors.game_sheet(game)
+        for row in sheet.rows:
+            lines = list(row.deal.lines.all())
+            assert {line.player_id: line.score for line in lines} == row.scores
+            assert (row.deal.dealer.pk, row.deal.taker.pk) == (
+                row.deal.dealer_id,
+                row.deal.taker_id,
+            )
+            partner = row.deal.partner
+            assert (partner.pk if partner else None) == row.deal.partner_id
+    orm = list(game.deals.select_related("dealer", "taker", "partner").prefetch_related("lines"))
+    fields = [f.attname for f in orm[0]._meta.concrete_fields]
+    assert [[getattr(d, f) for f in fields] for d in orm] == [
+        [getattr(r.deal, f) for f in fields] for r in sheet.rows
+    ]
+    for d, row in zip(orm, sheet.rows, strict=True):
+        expected = sorted((line.pk, line.player_id, line.score) for line in d.lines.all())
+        assert [(line.pk, line.player_id, line.score) for line in row.deal.lines.all()] == expected
+    sums = dict(
+        DealLine.objects.filter(deal__game=game)
+        .values_list("player_id")
+        .annotate(total=Sum("score"))
+        .values_list("player_id", "total")
+    )
+    assert sheet.totals == sums
