@@ -90,8 +90,9 @@ class TarotPlayed:
 
 @dataclass
 class TarotPlayedForWrite:
-    """A tarot game read for saving an entry: the game and its players, the number of deals
-    counted only when asked (one query), no deal read. A refused save reads the whole sheet
+    """A tarot game read for a new deal's page or for saving an entry: the game and its
+    players, the number of deals from the game's tally read with it (counted, one query, when
+    the tally is not current), no deal read. A refused save reads the whole sheet
     (`Tarot.load`) to show the form again."""
 
     game: Game
@@ -104,7 +105,8 @@ class TarotPlayedForWrite:
     @property
     def last_number(self) -> int:
         if self.known_count is None:
-            self.known_count = self.game.deals.count()
+            tally = self.game.current_tally
+            self.known_count = tally["count"] if tally is not None else self.game.deals.count()
         return self.known_count
 
     @property
