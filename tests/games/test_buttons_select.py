@@ -112,3 +112,26 @@ def test_values_and_attributes_print_as_djangos_templates_print_them(data):
     )
     assert _assert_same(form) == 8
     assert _assert_same(_Odd(data, auto_id=False)) == 8
+
+
+@pytest.mark.django_db
+def test_each_players_poignee_field_is_its_own_in_the_pages_language(make_players):
+    """The poignée fields are copies of one field per table size and language (forms.py's
+    `_poignee_field`): each with its player's name, the trumps of its table size, the page's
+    language, and changing one changes no other."""
+    players = make_players("Anne", "Bram", "Chloé", "Dirk", "Eva")
+    for seats, trumps in ((3, "13"), (4, "10"), (5, "8")):
+        game = game_start(players=players[:seats])
+        table = game_selectors.seat_players(game)
+        for language, simple in (("fr", "simple"), ("en", "simple"), ("nl", "enkel")):
+            with translation.override(language):
+                form = _deal_forms(game, table)
+                fields = form.poignee_fields
+                assert [f.label for f in fields] == [p.label for p in table]
+                choices = [str(label) for _value, label in fields[0].field.choices]
+                assert choices[1].startswith(simple) and choices[1].endswith(f"({trumps})")
+                assert all(f.field is not fields[0].field for f in fields[1:])
+                assert all(f.field.widget is not fields[0].field.widget for f in fields[1:])
+                fields[0].field.widget.attrs["data-x"] = "1"
+                assert "data-x" not in fields[1].field.widget.attrs
+                assert "data-x" not in _deal_forms(game, table).poignee_fields[0].field.widget.attrs
