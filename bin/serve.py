@@ -173,15 +173,22 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 # database calls, so the GIL lets one process use about one core: one process per core
 # (2 on a 2-core laptop) uses both, and more processes only share the same two cores (and
 # each holds its own copy of the site in memory). Threads let a process go on while a request
-# waits on the database: on SQLite, where writers queue for the one write lock (BEGIN
-# IMMEDIATE, see settings), a saving thread waits and the others of its process serve the
-# polls meanwhile. Four per process keep that overlap without piling up waiting writers: each
-# more thread is one more connection and more GIL switching, for no more CPU, and a queue
-# of requests is better kept in the listen backlog, served in order, than in threads that
-# slice the GIL between them. bench/load.py (`make bench-load`, --workers/--threads) measures
-# the choice: fifty phones in a burst and a club evening.
+# waits on the database or on a slow phone. But on SQLite a save holds the one write lock
+# (BEGIN IMMEDIATE, see settings) from its BEGIN to its COMMIT, and each of its statements lets
+# go of the GIL: with four threads a process, the others (rendering polls and pages, reading
+# forms) took it meanwhile, and a save of some 2 ms of work held the lock 4-11 ms (median;
+# 12-23 ms at the 90th percentile) while every other save of both processes queued behind it.
+# Fifty phones saving back to back with nothing else (bench/load.py --no-polls) then got
+# 100-125 saves a second and the server never used more than one core of two; with two
+# threads a process the lock is held 2.3-2.7 ms and they got up to 199 a second (1.5 cores),
+# with one thread 188. With the polls too, on a machine whose other work left the server
+# one core, two threads gave the burst's saves a median p95 of 1.0 s and p99 of 1.1 s over
+# four runs, four threads 1.25 s and 1.4 s. Two rather than one keep a second request going in
+# each process (a phone slow to send its request holds a thread, not the whole process).
+# bench/load.py (`make bench-load`, --workers/--threads) measures the choice: fifty phones in
+# a burst and a club evening.
 WORKERS = 2
-THREADS = 4
+THREADS = 2
 # Seconds an idle connection is kept open (HTTP keep-alive): longer than an open sheet waits
 # between two polls (4 s, games/_sheet.html), so a phone polls on the connection it has, as
 # its browser expects, instead of a new TCP connection every time (gunicorn's default, 2 s,

@@ -10,6 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.template import Context
+from django.template.base import render_value_in_context
+from django.utils.safestring import SafeData, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -75,10 +78,59 @@ class SharedChoicesMixin:
         return result
 
 
+def _stringformat(value):
+    """`{{ value|stringformat:'s' }}` (a safe value stays safe, as the filter keeps it)."""
+    if isinstance(value, tuple):
+        value = str(value)
+    try:
+        printed = "%s" % value  # noqa: UP031 (the filter's own formatting)
+    except (ValueError, TypeError):
+        return ""
+    return mark_safe(printed) if isinstance(value, SafeData) else printed
+
+
+#: How a template prints a value (`{{ value }}`: localized, escaped unless safe); only read.
+_CONTEXT = Context()
+
+
+def _printed(value) -> str:
+    return render_value_in_context(value, _CONTEXT)
+
+
+class ButtonsSelect(forms.RadioSelect):
+    """The radio inputs of a choice shown as big buttons (`BigChoiceField`,
+    `PlayerChoiceField`). An entry screen prints some forty of them, each one `{{ radio.tag }}`
+    (includes/_choices.html): Django renders each with three nested templates
+    (radio_option.html, input_option.html, input.html, and attrs.html for its attributes),
+    some 0.2 ms each, half of the deal page's time. Here the input is printed in Python, the
+    markup those templates print (tests/games/test_buttons_select.py proves it equal); a
+    wrapped label (`{{ radio }}`) and any other template are still Django's."""
+
+    def _render(self, template_name, context, renderer=None):
+        widget = context.get("widget") or {}
+        if template_name != RADIO_OPTION or widget.get("wrap_label"):
+            return super()._render(template_name, context, renderer)
+        # django/forms/widgets/input.html (with attrs.html), stripped as the renderer strips
+        parts = [f'<input type="{_printed(widget["type"])}" name="{_printed(widget["name"])}"']
+        if widget["value"] != None:  # noqa: E711 (the template's test, `!= None`)
+            parts.append(f' value="{_printed(_stringformat(widget["value"]))}"')
+        for name, value in widget["attrs"].items():
+            if value is not False:
+                parts.append(f" {_printed(name)}")
+                if value is not True:
+                    parts.append(f'="{_printed(_stringformat(value))}"')
+        parts.append(">")
+        return mark_safe("".join(parts))
+
+
+#: The template Django renders a radio input with (`RadioSelect.option_template_name`).
+RADIO_OPTION = forms.RadioSelect.option_template_name
+
+
 class BigChoiceField(SharedChoicesMixin, forms.TypedChoiceField):
     """A choice shown as big tappable buttons (radio inputs styled in CSS)."""
 
-    widget = forms.RadioSelect
+    widget = ButtonsSelect
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("error_messages", {"invalid_choice": ERR_CHOICE})
@@ -88,7 +140,7 @@ class BigChoiceField(SharedChoicesMixin, forms.TypedChoiceField):
 class PlayerChoiceField(SharedChoicesMixin, forms.TypedChoiceField):
     """A player (or "nobody") as big tappable buttons; the value is the player's pk."""
 
-    widget = forms.RadioSelect
+    widget = ButtonsSelect
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("coerce", int)

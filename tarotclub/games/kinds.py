@@ -224,8 +224,9 @@ class Kind:
         raise NotImplementedError
 
     def load_for_write(self, game):
-        """The game as read to save an entry: what the form and the service need, no more
-        (a refused save reads it all with `load`). By default, `load`."""
+        """The game as read for a new entry's page or to save an entry: what the form, its
+        page and the service need, no more (a refused save reads it all with `load`). By
+        default, `load`."""
         return self.load(game)
 
     def sheet(self, played, *, link=None) -> dict:  # pragma: no cover - abstract

@@ -487,9 +487,10 @@ def deal_new(request, token: str):
     game = game_or_404(token)
     kind = kinds.get(game.kind)
     saving = _saving(request)
-    # Saving reads the seats and the count only: the service checks the policy under the
-    # game's lock, so the page's check would only read the same things twice.
-    played = kind.load_for_write(game) if saving else kind.load(game)
+    # A new entry's page and its save read the seats and the count only (`load_for_write`);
+    # saving does not check the policy here: the service checks it under the game's lock, so
+    # the page's check would only read the same things twice.
+    played = kind.load_for_write(game)
     if not saving:
         verdict = policy.check(game, policy.DEAL, user=request.user, played=played)
         if not verdict:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from fractions import Fraction
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
@@ -32,6 +34,18 @@ def parse_points_text(text: str) -> Fraction:
         return fft.parse_points(text or "")
     except RuleError as e:
         raise forms.ValidationError(e.translated(gettext), code="points") from None
+
+
+@functools.lru_cache(maxsize=32)
+def _poignee_field(seats: int, language: str | None) -> BigChoiceField:
+    """A player's poignée field at a table of `seats` players, its choices in `language`
+    (each poignée says how many trumps it shows there); `DealForm` copies it for each player
+    and gives the copy the player's name. Never changed once made."""
+    sizes = fft.poignee_sizes(seats)
+    choices = [("", pgettext_lazy("poignée", "none"))] + [
+        (str(kind), f"{POIGNEE_LABELS[str(kind)]} ({sizes[kind]})") for kind in sizes
+    ]
+    return BigChoiceField(label="", choices=choices, required=False, initial="")
 
 
 class DealForm(forms.Form):
@@ -103,14 +117,13 @@ class DealForm(forms.Form):
                 choices=[*choices, (ALONE, _("alone"))],
                 error_messages={"required": ERR_PARTNER_REQUIRED, "invalid_choice": ERR_CHOICE},
             )
-        sizes = fft.poignee_sizes(len(self.active))
-        poignee_choices = [("", pgettext_lazy("poignée", "none"))] + [
-            (str(kind), f"{POIGNEE_LABELS[str(kind)]} ({sizes[kind]})") for kind in sizes
-        ]
+        poignee = _poignee_field(len(self.active), get_language())
         for p in self.active:
-            self.fields[f"poignee_{p.pk}"] = BigChoiceField(
-                label=p.label, choices=poignee_choices, required=False, initial=""
-            )
+            # a copy of the one field, its choices shared (`SharedChoicesMixin`): making a
+            # choice field, its widget and their choices anew for every player cost more
+            field = copy.deepcopy(poignee)
+            field.label = p.label
+            self.fields[f"poignee_{p.pk}"] = field
         # House rules: a misère field per player when the game plays with misères.
         kinds = [str(kind) for kind in self.rules.miseres]
         if kinds:

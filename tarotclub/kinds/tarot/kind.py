@@ -90,8 +90,9 @@ class TarotPlayed:
 
 @dataclass
 class TarotPlayedForWrite:
-    """A tarot game read for saving an entry: the game and its players, the number of deals
-    counted only when asked (one query), no deal read. A refused save reads the whole sheet
+    """A tarot game read for a new deal's page or for saving an entry: the game and its
+    players, the number of deals from the game's tally read with it (counted, one query, when
+    the tally is not current), no deal read. A refused save reads the whole sheet
     (`Tarot.load`) to show the form again."""
 
     game: Game
@@ -104,7 +105,8 @@ class TarotPlayedForWrite:
     @property
     def last_number(self) -> int:
         if self.known_count is None:
-            self.known_count = self.game.deals.count()
+            tally = self.game.current_tally
+            self.known_count = tally["count"] if tally is not None else self.game.deals.count()
         return self.known_count
 
     @property
@@ -263,11 +265,7 @@ class Tarot(Kind):
         planned = game.options.get("deals")
         return {
             "sheet": played.sheet,
-            "table": SheetTable(
-                played.sheet,
-                link=lambda n: reverse("games:deal", args=[game.token, n]),
-                compact=True,
-            ),
+            "table": SheetTable(played.sheet, link=_deal_url_maker(game.token), compact=True),
             "totals_cols": choice_cols(len(played.players)),
             "deals_planned": planned,
             "all_deals_in": bool(planned) and played.sheet.deal_count >= planned,
@@ -611,6 +609,16 @@ class Tarot(Kind):
         ]
         rows.sort(key=lambda r: r["player"].lower())
         return rows, TarotStandings, []
+
+
+_SENTINEL = 987654321  # stands for a deal's number in a URL reversed once
+
+
+def _deal_url_maker(token: str):
+    """`url(n)`: the address of deal n's page (`games:deal`), reversed once for a whole
+    sheet rather than for each of its rows."""
+    head, tail = reverse("games:deal", args=[token, _SENTINEL]).rsplit(str(_SENTINEL), 1)
+    return lambda n: f"{head}{n}{tail}"
 
 
 def offline_text() -> dict:

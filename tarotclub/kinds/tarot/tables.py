@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+from functools import cached_property
+from weakref import WeakKeyDictionary
+
 import django_tables2 as tables
+from django.template import Context
+from django.template.base import render_value_in_context
+from django.templatetags.l10n import localize, unlocalize
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_tables2.columns.linkcolumn import BaseLinkColumn
+from django_tables2.columns.manytomanycolumn import ManyToManyColumn
+from django_tables2.utils import A, AttributeDict, signature
 
 from tarotclub.core.text import no_break_hyphens
 from tarotclub.games.forms import choice_cols
@@ -30,11 +42,10 @@ class ScoreColumn(tables.Column):
     def render(self, value, record):
         running = record["running"].get(self.pk, 0)
         css = "pos" if value > 0 else "neg" if value < 0 else ""
-        return format_html(
-            '<span class="{}">{}</span><br><small class="muted">{}</small>',
-            css,
-            signed(value),
-            number(running),
+        # two whole numbers, a class of ours: nothing to escape (format_html's cost a cell)
+        return mark_safe(
+            f'<span class="{css}">{signed(int(value))}</span>'
+            f'<br><small class="muted">{number(int(running))}</small>'
         )
 
     def value(self, value, record):  # export: the plain number
@@ -72,7 +83,7 @@ class SheetTable(tables.Table):
         row_attrs = {"id": lambda record: f"deal-{record['number']}"}
         empty_text = _("No deal yet. Tap “New deal” to enter the first one.")
         orderable = False
-        template_name = "django_tables2/table.html"
+        template_name = "kinds/tarot/_sheet_table.html"
 
     def __init__(self, sheet, *args, link=None, compact=False, **kwargs):
         extra = [
@@ -116,6 +127,92 @@ class SheetTable(tables.Table):
         )
         super().__init__(rows, *args, extra_columns=extra, **kwargs)
 
+    # --- the sheet's HTML without django-tables2's cost a cell ---------------------------------
+    #
+    # django-tables2 spends some 90 µs a cell (an accessor and a signature inspection for the
+    # cell, its column's attributes computed again, a template variable each): most of a poll's
+    # time when it brings a few deals, and of the whole sheet's. `rows_html`, `head_cells` and
+    # `foot_cells` give the same rows and cells, with what does not change from one cell of a
+    # column to the next (its attributes, which arguments its render method takes) worked out
+    # once per column; the templates print them (games/_sheet_changes.html,
+    # kinds/tarot/_sheet_table.html). tests/kinds/test_tarot_sheet_html.py proves the markup
+    # the one django-tables2 prints.
+
+    @property
+    def rows_html(self):
+        """The rows, as `paginated_rows` yields them: each new iteration counts its rows on
+        the table's counter (odd and even classes), as django-tables2's rows do; a row's
+        cells are made once, when first printed."""
+        for row in self.paginated_rows:
+            yield RowHtml(self, row)
+
+    @cached_property
+    def _columns_shown(self) -> list:
+        """Each column shown, with its attributes (th, td, tf): none of the sheet's depends
+        on the row, so they are computed once."""
+        return [(column, column.attrs) for column in self.columns]
+
+    @cached_property
+    def _context(self) -> Context:
+        return Context()  # how a template prints a value (autoescape, localization)
+
+    @cached_property
+    def _cell_makers(self) -> list:
+        """For each column shown: its <td>'s attributes, and what makes a cell's content."""
+        return [
+            (attrs["td"].as_html(), _cell_maker(column, self._context))
+            for column, attrs in self._columns_shown
+        ]
+
+    @cached_property
+    def _cells(self) -> dict:
+        return {}
+
+    def cells_html(self, row) -> list[str]:
+        """The <td>s of a `BoundRow`, as django-tables2's table.html prints them, each made
+        once however often the row is printed."""
+        found = self._cells.get(id(row.record))
+        if found is None:
+            # (the record is kept with its cells: its id stays its own)
+            cells = [mark_safe(f"<td {td}>{make(row)}</td>") for td, make in self._cell_makers]
+            found = self._cells[id(row.record)] = (row.record, cells)
+        return found[1]
+
+    def row_attrs_html(self, row) -> str:
+        """A `BoundRow`'s attributes (`BoundRow.attrs`: Meta.row_attrs, then odd or even)."""
+        if any(isinstance(value, dict) for value in self.row_attrs.values()):
+            return row.attrs.as_html()  # (nested attributes: django-tables2's own)
+        given = {"table": self, "record": row.record}
+        attrs = {
+            key: _call(value, given) if callable(value) else value
+            for key, value in self.row_attrs.items()
+        }
+        css = row.get_even_odd_css_class()
+        attrs["class"] = f"{attrs['class']} {css}" if attrs.get("class") else css
+        return AttributeDict(attrs).as_html()
+
+    @property
+    def head_cells(self) -> list[str]:
+        """Each column's <th>, as `<th {{ column.attrs.th.as_html }}>{{ column.header }}</th>`."""
+        return [
+            mark_safe(
+                f"<th {attrs['th'].as_html()}>"
+                f"{render_value_in_context(column.header, self._context)}</th>"
+            )
+            for column, attrs in self._columns_shown
+        ]
+
+    @property
+    def foot_cells(self) -> list[str]:
+        """Each column's footer, as `<td {{ column.attrs.tf.as_html }}>{{ column.footer }}</td>`."""
+        return [
+            mark_safe(
+                f"<td {attrs['tf'].as_html()}>"
+                f"{render_value_in_context(_footer(column), self._context)}</td>"
+            )
+            for column, attrs in self._columns_shown
+        ]
+
     def render_deal(self, record):
         badge = "good" if record["won"] else "bad"
         bonuses = (
@@ -126,7 +223,7 @@ class SheetTable(tables.Table):
         said = format_html(
             '<span class="deal-no">{}</span> <strong>{}</strong> {}<br>'
             '<span class="badge {}">{}</span>{}',
-            _("Deal %(n)s") % {"n": record["number"]},
+            gettext("Deal %(n)s") % {"n": record["number"]},
             no_break_hyphens(record["taker"]),
             record["contract"],
             badge,
@@ -142,3 +239,119 @@ class SheetTable(tables.Table):
 
     def value_deal(self, record):
         return f"{record['taker']} {record['contract']} {record['result']} {record['bonuses']}"
+
+
+class RowHtml:
+    """A sheet row for the templates: its deal's number, its <tr>'s attributes, its <td>s."""
+
+    def __init__(self, table: SheetTable, row):
+        self.table = table
+        self.row = row
+
+    @property
+    def number(self) -> int:
+        return self.row.record["number"]
+
+    @property
+    def attrs(self) -> str:
+        return self.table.row_attrs_html(self.row)
+
+    @property
+    def cells(self) -> list[str]:
+        return self.table.cells_html(self.row)
+
+
+#: What django-tables2 offers a column's render method (`BoundRow._optional_cell_arguments`).
+CELL_ARGUMENTS = ("value", "record", "column", "bound_column", "bound_row", "table")
+
+
+def _cell_maker(column, context: Context):
+    """`make(row)`: the content of `column`'s cell in a `BoundRow`, as table.html prints it
+    (`BoundRow.get_cell`, localized or not as the column says, escaped unless safe), with the
+    column's render method inspected once rather than for every cell. Only for the records
+    and columns django-tables2 takes no other way for (a dict; not a link or many-to-many
+    column): any other cell is django-tables2's own."""
+    if isinstance(column.column, BaseLinkColumn | ManyToManyColumn):
+        return lambda row: _printed(column, row.get_cell(column.name), context)
+    accessor = A(column.accessor)
+    render, link = column.render, column.link
+    args, catch_all = _signature(render)
+    missing = any(arg not in CELL_ARGUMENTS for arg in args)
+    empty = column.column.empty_values
+
+    # the value is read only where something uses it: a column whose render method takes
+    # no value and that has no empty values (the deal's words) never looks it up
+    unused = not (catch_all or link or empty or "value" in args)
+
+    def make(row):
+        record = row.record
+        if not isinstance(record, dict):
+            return _printed(column, row.get_cell(column.name), context)
+        try:
+            value = None if unused else accessor.resolve(record)
+        except Exception:
+            value = None
+        if value in empty:
+            return _printed(column, column.default, context)
+        given = {
+            "value": value,
+            "record": record,
+            "column": column.column,
+            "bound_column": column,
+            "bound_row": row,
+            "table": row.table,
+        }
+        if catch_all:
+            content = render(**given)
+        elif missing:  # (django-tables2 does not call it either)
+            content = None
+        else:
+            content = render(**{arg: given[arg] for arg in args})
+        if link:
+            content = link(content, **given)
+        return _printed(column, content, context)
+
+    return make
+
+
+def _printed(column, cell, context: Context):
+    """`cell` as table.html prints it in a <td>."""
+    if column.localize is None:
+        return render_value_in_context(cell, context)
+    if column.localize:
+        return render_value_in_context(localize(cell), context)
+    return render_value_in_context(unlocalize(cell), context)
+
+
+def _footer(column):
+    """`BoundColumn.footer`, its column's method inspected once."""
+    return _call(column.column.footer, {"bound_column": column, "table": column._table})
+
+
+def _call(function, given: dict):
+    """django-tables2's `call_with_appropriate`, `function` inspected once."""
+    args, catch_all = _signature(function)
+    if not catch_all:
+        given = {key: given[key] for key in given if key in args}
+        if any(arg not in given for arg in args):
+            return None
+    return function(**given)
+
+
+#: django-tables2's `signature` of each function, and of each method (whose leaves out `self`)
+_SIGNATURES = {False: WeakKeyDictionary(), True: WeakKeyDictionary()}
+
+
+def _signature(function) -> tuple:
+    """django-tables2's `signature(function)`, worked out once for each function or method
+    (the same for every object of the method's class)."""
+    method = getattr(function, "__func__", None)
+    known = _SIGNATURES[method is not None]
+    key = function if method is None else method
+    try:
+        return known[key]
+    except (KeyError, TypeError):
+        found = signature(function)
+    with contextlib.suppress(TypeError):  # (a callable that takes no weak reference)
+        known[key] = found
+    return found

@@ -1,0 +1,137 @@
+"""Issue 12: the radio inputs of the entry screens' big buttons (`forms.ButtonsSelect`) are
+printed in Python rather than by Django's widget templates (radio_option.html, input_option.html,
+input.html, attrs.html), with the same markup to the byte: checked or not, ids, values that
+need escaping or are already safe, attributes set to True or False, every language."""
+
+from __future__ import annotations
+
+import pytest
+from django import forms
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from tarotclub.games import house
+from tarotclub.games import selectors as game_selectors
+from tarotclub.games.forms import BigChoiceField, ButtonsSelect, PlayerChoiceField
+from tarotclub.games.services import game_start
+from tarotclub.kinds.tarot import services as tarot
+from tarotclub.kinds.tarot.forms import DealForm
+
+
+def _pairs(form: forms.Form):
+    """(ButtonsSelect's markup, Django's templates' markup) of every radio of `form`."""
+    found = []
+    for field in form:
+        if not isinstance(field.field.widget, ButtonsSelect):
+            continue
+        for radio in field:
+            context = {"widget": {**radio.data, "wrap_label": False}}
+            django = forms.RadioSelect._render(
+                radio.parent_widget, radio.template_name, context, radio.renderer
+            )
+            found.append((radio.tag(), django))
+    return found
+
+
+def _assert_same(form: forms.Form) -> int:
+    pairs = _pairs(form)
+    for fast, django in pairs:
+        assert fast == django
+    return len(pairs)
+
+
+def _deal_forms(game, players, data=None):
+    rules = house.of_game(game)
+    dealer = tarot.dealer_for(game, 1, players)
+    active = tarot.active_players(game, dealer, players, 1)
+    return DealForm(data, initial={}, players=players, active=active, imposed=None, rules=rules)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_the_deal_screens_radios_are_djangos_markup(make_players, language):
+    players = make_players("Anne", "Bram <b>&</b>", "Chloé", "Dirk-Jan", "Eva")
+    with translation.override(language):
+        for seats in (3, 4, 5):
+            game = game_start(
+                players=players[:seats],
+                options={"house": {"misere_tete": True, "misere_atout": True}},
+            )
+            table = game_selectors.seat_players(game)
+            assert house.of_game(game).miseres
+            assert _assert_same(_deal_forms(game, table)) > 20
+            checked = {
+                "taker": str(table[1].pk),
+                "contract": "garde",
+                "bouts": "2",
+                "points": "49",
+                "points_side": "defence",
+                "petit_au_bout": "attack",
+                "chelem": "announced_failed",
+                f"poignee_{table[0].pk}": "simple",
+                "partner": str(table[2].pk),
+            }
+            form = _deal_forms(game, table, data=checked)
+            assert _assert_same(form) > 20
+            assert any(" checked" in fast for fast, _ in _pairs(form))
+            wrong = _deal_forms(game, table, data={"taker": "999", "bouts": "9"})
+            wrong.is_valid()
+            _assert_same(wrong)
+
+
+class _Odd(forms.Form):
+    """Values and attributes that need escaping, are safe already, or are True or False."""
+
+    word = BigChoiceField(
+        choices=[
+            ('say "hi" <b>&</b>', "quotes"),
+            (mark_safe("<i>safe</i>"), "safe"),
+            ("", "none"),
+            (0, "zero"),
+            ("l'été", "accents"),
+        ],
+        required=False,
+    )
+    who = PlayerChoiceField(choices=[(1, "one"), (2, "two"), ("", "nobody")], required=False)
+
+
+@pytest.mark.parametrize(
+    "data", [None, {"word": 'say "hi" <b>&</b>', "who": "2"}, {"word": "0"}, {"word": "x"}]
+)
+def test_values_and_attributes_print_as_djangos_templates_print_them(data):
+    form = _Odd(data, auto_id="id_%s")
+    form.fields["word"].widget.attrs.update(
+        {
+            "data-yes": True,
+            "data-no": False,
+            "data-x": '"<>&',
+            "data-empty": "",
+            "data-zero": 0,
+            "aria-label": mark_safe("<b>"),
+        }
+    )
+    assert _assert_same(form) == 8
+    assert _assert_same(_Odd(data, auto_id=False)) == 8
+
+
+@pytest.mark.django_db
+def test_each_players_poignee_field_is_its_own_in_the_pages_language(make_players):
+    """The poignée fields are copies of one field per table size and language (forms.py's
+    `_poignee_field`): each with its player's name, the trumps of its table size, the page's
+    language, and changing one changes no other."""
+    players = make_players("Anne", "Bram", "Chloé", "Dirk", "Eva")
+    for seats, trumps in ((3, "13"), (4, "10"), (5, "8")):
+        game = game_start(players=players[:seats])
+        table = game_selectors.seat_players(game)
+        for language, simple in (("fr", "simple"), ("en", "simple"), ("nl", "enkel")):
+            with translation.override(language):
+                form = _deal_forms(game, table)
+                fields = form.poignee_fields
+                assert [f.label for f in fields] == [p.label for p in table]
+                choices = [str(label) for _value, label in fields[0].field.choices]
+                assert choices[1].startswith(simple) and choices[1].endswith(f"({trumps})")
+                assert all(f.field is not fields[0].field for f in fields[1:])
+                assert all(f.field.widget is not fields[0].field.widget for f in fields[1:])
+                fields[0].field.widget.attrs["data-x"] = "1"
+                assert "data-x" not in fields[1].field.widget.attrs
+                assert "data-x" not in _deal_forms(game, table).poignee_fields[0].field.widget.attrs
