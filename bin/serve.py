@@ -183,8 +183,10 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 # threads a process the lock is held 2.3-2.7 ms and they got up to 199 a second (1.5 cores),
 # with one thread 188. With the polls too, on a machine whose other work left the server
 # one core, two threads gave the burst's saves a median p95 of 1.0 s and p99 of 1.1 s over
-# four runs, four threads 1.25 s and 1.4 s. Two rather than one keep a second request going in
-# each process (a phone slow to send its request holds a thread, not the whole process).
+# four runs, four threads 1.25 s and 1.4 s. On PostgreSQL (a row lock per game, no lock for
+# the whole database) two and four threads did alike, within that machine's noise. Two rather
+# than one keep a second request going in each process (a phone slow to send its request
+# holds a thread, not the whole process).
 # bench/load.py (`make bench-load`, --workers/--threads) measures the choice: fifty phones in
 # a burst and a club evening.
 WORKERS = 2
