@@ -271,16 +271,22 @@ def _written_since(game: Game, since: int, players: list[Player]):
     for row in found:
         if row[0] != last:  # the deal's id (its first column): a new deal
             last = row[0]
-            deal = deal_cols.build(row)
-            deal.game = game
-            for name in ("dealer", "taker", "partner"):
-                player = seated.get(getattr(deal, f"{name}_id"))
-                if player is not None:
-                    setattr(deal, name, player)
+            deal = _deal_of(deal_cols.build(row), game, seated)
             written.append(deal)
         player_id, score = row[deal_cols.width], row[deal_cols.width + 1]
         scores.setdefault(deal.number, {})[player_id] = score
     return written, scores
+
+
+def _deal_of(deal: Deal, game: Game, seated: dict[int, Player]) -> Deal:
+    """A deal read by a plain SELECT, with its game and its dealer, taker and partner set
+    from the seated players already read (no query)."""
+    deal.game = game
+    for name in ("dealer", "taker", "partner"):
+        player = seated.get(getattr(deal, f"{name}_id"))
+        if player is not None:
+            setattr(deal, name, player)
+    return deal
 
 
 @functools.cache
@@ -311,12 +317,7 @@ def _deals_with_lines(game: Game, players: list[Player]) -> list[Deal]:
     deal = None
     for row in found:
         if deal is None or row[0] != deal.pk:  # the deal's id (its first column): a new deal
-            deal = deal_cols.build(row)
-            deal.game = game
-            for name in ("dealer", "taker", "partner"):
-                player = seated.get(getattr(deal, f"{name}_id"))
-                if player is not None:
-                    setattr(deal, name, player)
+            deal = _deal_of(deal_cols.build(row), game, seated)
             deal._prefetched_objects_cache = {"lines": []}
             deals.append(deal)
         if row[deal_cols.width] is not None:  # a deal without lines (LEFT JOIN)
