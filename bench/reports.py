@@ -8,6 +8,10 @@ tournament (5 rounds of 4 deals, 50 tables a round) in a throw-away test databas
   a few times, on one core (WeasyPrint is single-threaded; no process pool); the best wall
   time is kept and its CPU time printed, each beside its goal with their ratio (on a shared
   machine the CPU time is the steadier figure).
+The table sheets are drawn (reports/drawn.py), not laid out: their time is the view's (the
+round's sheets read, then drawn), and their memory is measured the same way with the sheets
+handed to the fresh process instead of HTML.
+
 - Memory: the page's HTML is handed to a fresh Python process that loads Django and
   WeasyPrint, makes a one-line PDF (fonts loaded), then lays out the page as the view does
   (`reports.pdf.html_to_pdf`); its peak resident memory is the figure, with the baseline
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 import tempfile
@@ -83,19 +88,15 @@ def child(html_file: str) -> None:
     print(json.dumps({"seconds": seconds, "pages": made.pages, "baseline": baseline, "peak": peak}))
 
 
-def peak_memory(html: str) -> dict:
-    """Peak and baseline resident memory of a fresh process laying out `html`, in MiB."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "page.html"
-        path.write_text(html, encoding="utf-8")
-        out = subprocess.run(
-            [sys.executable, __file__, "--child", str(path)],
-            check=True,
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "DJANGO_SETTINGS_MODULE": "tarotclub.settings.test"},
-        ).stdout
+def _child_figures(argument: str, path: Path) -> dict:
+    out = subprocess.run(
+        [sys.executable, __file__, argument, str(path)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tarotclub.settings.test"},
+    ).stdout
     figures = json.loads(out.strip().splitlines()[-1])
     return {
         **figures,
@@ -104,14 +105,57 @@ def peak_memory(html: str) -> dict:
     }
 
 
+def peak_memory(html: str) -> dict:
+    """Peak and baseline resident memory of a fresh process laying out `html`, in MiB."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "page.html"
+        path.write_text(html, encoding="utf-8")
+        return _child_figures("--child", path)
+
+
+def drawn_child(sheets_file: str) -> None:
+    """In a fresh process: the peak memory of drawing the sheets (reports/drawn.py)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarotclub.settings.test")
+    import django
+
+    django.setup()
+    from tarotclub.reports import drawn
+
+    sheets, frame = pickle.loads(Path(sheets_file).read_bytes())
+    drawn.sheets_pdf(sheets[:1], **frame)  # fonts loaded
+    baseline = resident_kib("VmHWM")
+    start = time.perf_counter()
+    made = drawn.sheets_pdf(sheets, **frame)
+    seconds = time.perf_counter() - start
+    peak = resident_kib("VmHWM")
+    print(json.dumps({"seconds": seconds, "pages": made.pages, "baseline": baseline, "peak": peak}))
+
+
+def peak_memory_drawn(sheets, frame: dict) -> dict:
+    """The same for drawn sheets, handed over pickled (their words already translated)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheets.pickle"
+        path.write_bytes(pickle.dumps(([_plain(s) for s in sheets], frame)))
+        return _child_figures("--drawn-child", path)
+
+
+def _plain(sheet):
+    """The sheet with its lazy words (seat names) made plain strings, and its grid built."""
+    for p in sheet.players:
+        p.seat, p.initial = str(p.seat), str(p.initial)
+    sheet.fed  # noqa: B018 - built here, in the reader's language
+    return sheet
+
+
 def run() -> list[str]:
     from django.conf import settings
     from django.template.loader import render_to_string
     from django.utils import translation
 
     from tarotclub.demo.builders import make_tournament, play_round
+    from tarotclub.reports import documents
     from tarotclub.reports.pdf import page_counter_css, render_pdf
-    from tarotclub.reports.printouts import round_sheets_context, standings_context
+    from tarotclub.reports.printouts import drawn_frame, round_sheets_pdf, standings_context
     from tarotclub.tournaments import services
 
     translation.activate("en")
@@ -146,19 +190,18 @@ def run() -> list[str]:
 
     base_url = "http://127.0.0.1:8000/"
     for filled, label in ((False, "empty"), (True, "filled")):
-
-        def context(filled=filled):
-            return round_sheets_context(t, t.rounds, filled=filled, base_url=base_url)
-
+        # drawn (reports/drawn.py), as the view makes them: the round's sheets read, then drawn
         seconds, cpu, pdf = best_of(
-            2, lambda context=context: render_pdf("reports/table_sheets_pdf.html", context())
+            3,
+            lambda filled=filled: round_sheets_pdf(t, t.rounds, filled=filled, base_url=base_url),
         )
         lines.append(
             f"table sheets PDF, 50 tables ({label}, {pdf.pages} pages, one core): "
             f"{against(seconds, SHEETS_SECONDS, 's')}; CPU {against(cpu, SHEETS_SECONDS, 's')}"
         )
         goals.record(f"table sheets PDF, 50 tables ({label})", seconds, "s", SHEETS_SECONDS)
-        memory = peak_memory(html("reports/table_sheets_pdf.html", context()))
+        sheets = documents.round_sheets(t, t.rounds, filled=filled, base_url=base_url, qr=False)
+        memory = peak_memory_drawn(sheets, drawn_frame(t, "Table sheets"))
         lines.append(
             f"table sheets PDF, 50 tables ({label}), fresh process: peak "
             f"{against(memory['peak_mib'], PEAK_MIB, 'MiB')} (the standings' memory goal; "
@@ -177,5 +220,7 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         child(sys.argv[2])
+    elif sys.argv[1:2] == ["--drawn-child"]:
+        drawn_child(sys.argv[2])
     else:
         main()

@@ -122,7 +122,7 @@ class GridRow:
         blank slot over as many columns (the sheet's columns draw the rules between them).
 
         WeasyPrint styles, lays out and draws every cell: a box for each empty cell of a
-        sheet of 50 tables costs a quarter of the document's work (issue 12).
+        long casual sheet costs as much as a cell with a score (issue 12).
         """
         infos = [("who", self.dealer), ("who", self.taker)]
         if partner:
@@ -201,11 +201,6 @@ class TableSheet:
         return federation_grid(self)
 
     @property
-    def signers(self) -> list[SheetPlayer]:
-        """The players in the grid's order (the federation's: North, South, East, West)."""
-        return self.fed.players if self.federation else self.players
-
-    @property
     def info_columns(self) -> int:
         """Columns before the scores: #, dealer, taker, (partner), contract … slam."""
         return 10 if self.partner else 9
@@ -266,27 +261,6 @@ class FederationRow:
     detail: str
     cells: list[Cell]  # in the federation's order
 
-    @property
-    def blank(self) -> list[int]:
-        """A row not played yet (no taker, no contract, no score): its cells after the dealer
-        as runs of empty columns, a 0 for a player sitting out (their + and − in one cell);
-        [] for a row with something to show, which keeps a cell per column.
-
-        The empty runs are one blank cell each, over which the grid's background
-        (`federation_rules`) draws the column lines and the − columns' shading: 50 empty
-        sheets lay out some 2,500 cells fewer (issue 12).
-        """
-        if self.taker or self.contract or any(c.score is not None for c in self.cells):
-            return []
-        runs, run = [], 2  # the taker and the contract
-        for cell in self.cells:
-            if cell.out:
-                runs += [run, 0] if run else [0]
-                run = 0
-            else:
-                run += 2
-        return runs + [run] if run else runs
-
 
 @dataclass
 class FederationTotal:
@@ -312,16 +286,6 @@ class FederationGrid:
     @property
     def columns(self) -> int:
         return 4 + self.score_columns
-
-    @property
-    def ruled(self) -> bool:
-        """Some cells are blank (unplayed rows, totals not yet known): the grid's background
-        draws the columns' lines and shading through them."""
-        return self.totals is None or any(row.blank for row in self.rows)
-
-    @property
-    def rules(self) -> str:
-        return federation_rules(len(self.players))
 
     @property
     def balances_zero(self) -> bool | None:
@@ -417,68 +381,6 @@ def grid_rules(players: int, *, partner: bool) -> str:
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" stroke="#1d1b16" '
         f'stroke-width="{2 * GRID_BORDER_PT * px:.4f}">{"".join(edges)}</svg>'
-    )
-    return "data:image/svg+xml," + quote(svg)
-
-
-#: The federation grid's columns before the scores (print.css, `table.grid.fed .n` …), in mm.
-FEDERATION_INFO_WIDTHS_MM = (10, 24, 24, 34)
-FEDERATION_MINUS_SHADE = "#faf7f0"  # print.css `table.grid.fed .minus` (--zebra)
-
-
-def _edges(widths_mm) -> list[float]:
-    """The right edges of cells of these content widths, in pixels (the SVG's unit): each
-    with its padding and its two half-width borders."""
-    edges, x = [], 0.0
-    for width in widths_mm:
-        x += (width + 2 * GRID_PADDING_MM) * _PT_PER_MM + 2 * GRID_BORDER_PT
-        edges.append(x * 4 / 3)
-    return edges
-
-
-@lru_cache(maxsize=8)
-def federation_rules(players: int) -> str:
-    """The federation grid's column lines and − columns' shading, as an SVG data URI the size
-    of the table (its background, under the blank cells of `FederationRow.blank`).
-
-    The 2 × `players` score columns share the width the four deal columns leave: the k-th of
-    m score columns starts at k/m of the table's width plus (1 - k/m) of the deal columns'
-    width `x`, written as a percentage and a shift in pixels (whatever the table's width).
-    A − column's shading is a rect 1/m of the table wide from its left edge: x/m pixels too
-    wide, which a white rect over the next column's start paints back (a pixel wider, so no
-    seam of the two rects' smoothed edges shows; the last shading ends past the table, clipped).
-    """
-    info = _edges(FEDERATION_INFO_WIDTHS_MM)
-    x, m = info[-1], 2 * players
-    # (the number's and the dealer's cells are never blank: their own borders draw their edges)
-    lines = [f'<line x1="{e:.3f}" x2="{e:.3f}" y2="100%"/>' for e in info[2:]]
-    shade, white = [], []
-
-    def at(k: int) -> tuple[str, str]:
-        """The left edge of the k-th score column: a percentage and a shift in pixels."""
-        return f"{100 * k / m:.4f}%", f"{x * (1 - k / m):.3f}"
-
-    for k in range(1, m):
-        pct, shift = at(k)
-        lines.append(f'<line x1="{pct}" x2="{pct}" y2="100%" transform="translate({shift} 0)"/>')
-    for k in range(1, m, 2):  # the − columns
-        pct, shift = at(k)
-        shade.append(
-            f'<rect x="{pct}" width="{100 / m:.4f}%" height="100%" '
-            f'transform="translate({shift} 0)"/>'
-        )
-        if k + 1 < m:
-            pct, shift = at(k + 1)
-            white.append(
-                f'<rect x="{pct}" width="{x / m + 1:.3f}" height="100%" '
-                f'transform="translate({shift} 0)"/>'
-            )
-    svg = (
-        '<svg xmlns="http://www.w3.org/2000/svg">'
-        f'<g fill="{FEDERATION_MINUS_SHADE}" stroke="none">{"".join(shade)}</g>'
-        f'<g fill="#fff" stroke="none">{"".join(white)}</g>'
-        f'<g stroke="#1d1b16" stroke-width="{2 * GRID_BORDER_PT * 4 / 3:.4f}">{"".join(lines)}</g>'
-        "</svg>"
     )
     return "data:image/svg+xml," + quote(svg)
 
@@ -640,12 +542,13 @@ def _planned_sheet(t: Tournament, round_number: int, number: int, seated: list[i
 
 
 def round_sheets(
-    t: Tournament, round_number: int, *, filled: bool = False, base_url: str = ""
+    t: Tournament, round_number: int, *, filled: bool = False, base_url: str = "", qr: bool = True
 ) -> list[TableSheet] | None:
     """One sheet per table of the round (None when the round has nothing to print).
 
-    A seated round's sheets carry the QR code of each table's share link (`base_url` makes it
-    absolute); a planned round's sheets are empty and have no QR code yet.
+    A seated round's sheets carry each table's share link (`base_url` makes it absolute) and,
+    with `qr`, its QR code as an image (`reports.drawn` draws its own); a planned round's
+    sheets are empty and have no link yet.
     """
     if t.triplette:
         return triplette_round_sheets(t, round_number, filled=filled, base_url=base_url)
@@ -661,7 +564,9 @@ def round_sheets(
         starts = _starts(player_positions(t))
         return [
             _federation(
-                _seated_sheet(t, table, licences, filled=filled, base_url=base_url), t, starts
+                _seated_sheet(t, table, licences, filled=filled, base_url=base_url, qr=qr),
+                t,
+                starts,
             )
             for table in tables
         ]

@@ -24,7 +24,7 @@ from tarotclub.tournaments.models import Table, Tournament
 
 from . import documents, printouts, spreadsheets
 from .exports import check_format, filename, rows_response
-from .pdf import pdf_response, render_pdf
+from .pdf import pdf_response
 from .tables import DealsTable
 
 
@@ -36,8 +36,7 @@ def pdf(request, printout: str, **kwargs):
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied
     made = kind(request, **kwargs)
-    document = render_pdf(made.template, made.context(), request=request)
-    return pdf_response(document, made.name())
+    return pdf_response(made.pdf(), made.name())
 
 
 def _tournament(pk: int) -> Tournament:

@@ -1,5 +1,6 @@
 """A new worker's first request imports the URLconf, hence every view module: the PDF
-libraries (WeasyPrint, pypdf: some 400 ms) must be imported only where a PDF is made."""
+libraries (WeasyPrint, pypdf: some 400 ms; ReportLab for the drawn table sheets) must be
+imported only where a PDF is made."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import django
 django.setup()
 from django.urls import get_resolver
 get_resolver().url_patterns  # imports every view module, as a worker's first request does
-print(json.dumps(sorted(m for m in ("weasyprint", "pypdf") if m in sys.modules)))
+print(json.dumps(sorted(m for m in ("weasyprint", "pypdf", "reportlab") if m in sys.modules)))
 """
 
 
@@ -39,3 +40,5 @@ def test_making_a_pdf_still_loads_them():
         "from tarotclub.reports.pdf import stylesheet\nstylesheet()\nprint(",
     )
     assert _modules_after(code) == ["weasyprint"]
+    code = CHECK.replace("print(", "from tarotclub.reports import drawn\nprint(")
+    assert _modules_after(code) == ["reportlab"]

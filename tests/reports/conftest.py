@@ -73,17 +73,25 @@ def pdf_pages(content: bytes) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(content)).pages]
 
 
-def pdf_rows(content: bytes) -> list[str]:
-    """Each printed line of a PDF as a reader sees it, across columns laid out side by side
-    (pypdf's layout mode, white space folded): a stacked table's row is one line."""
+def pdf_page_lines(content: bytes) -> list[list[str]]:
+    """Each page's printed lines as a reader sees them, across columns laid out side by side
+    (pypdf's layout mode, white space folded): a table's row is one line."""
     from pypdf import PdfReader
 
     return [
-        " ".join(line.split())
+        [
+            " ".join(line.split())
+            for line in page.extract_text(extraction_mode="layout").splitlines()
+            if line.strip()
+        ]
         for page in PdfReader(io.BytesIO(content)).pages
-        for line in page.extract_text(extraction_mode="layout").splitlines()
-        if line.strip()
     ]
+
+
+def pdf_rows(content: bytes) -> list[str]:
+    """Every page's lines (`pdf_page_lines`) one after the other: a stacked table's row is one
+    line."""
+    return [line for page in pdf_page_lines(content) for line in page]
 
 
 def count_name(text: str, name: str) -> int:

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.formats import date_format
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarotclub.games.models import Seat
+from tarotclub.games.presenters import signed
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.reports import documents
 from tarotclub.reports.documents import Cell, GridRow, SheetPlayer, TableSheet, federation_grid
@@ -17,7 +19,7 @@ from tarotclub.tournaments import selectors, services
 from tarotclub.tournaments.models import SEAT_NAMES, Table
 from tests.tournaments.helpers import make_tournament, play_round
 
-from .conftest import pdf_pages, points_for
+from .conftest import pdf_page_lines, points_for
 
 pytestmark = pytest.mark.django_db
 
@@ -137,25 +139,33 @@ def test_the_printed_sheet_reads_as_the_federations(played, director_client):
     response = director_client.get(
         reverse("reports:round_sheets_pdf", args=[t.pk, 1]) + "?filled=1"
     )
-    pages = pdf_pages(response.content)
+    pages = pdf_page_lines(response.content)
     sheets = documents.round_sheets(t, 1, filled=True)
     assert len(pages) == len(sheets) == 3
-    for sheet, page in zip(sheets, pages, strict=True):
-        page = " ".join(page.split())
-        assert "WELCOME AND GOOD LUCK" in page
-        assert f"Table {sheet.table}Round 1 of 3" in page
-        # the headings in the federation's order, each with the starting table, then + and −
-        heads = [
-            f"{str(p.seat).upper()} · {p.start_table} {p.name} {p.licence}"
-            for p in sheet.fed.players
+    for sheet, lines in zip(sheets, pages, strict=True):
+        assert lines[1:4] == [
+            "WELCOME AND GOOD LUCK",
+            f"Table {sheet.table}",
+            f"Round 1 of 3 · {sheet.planned} deals · {date_format(t.date)}",
         ]
-        assert "DEAL DEALER TAKER CONTRACT " + " ".join(heads) + " + −" * len(heads) in page
+        # the headings in the federation's order, each with the starting table, then + and −
+        players = sheet.fed.players
+        heads = " ".join(f"{str(p.seat).upper()} · {p.start_table}" for p in players)
+        at = lines.index(heads)
+        assert lines[at + 1 : at + 4] == [
+            " ".join(p.name for p in players),
+            " ".join(p.licence for p in players),
+            "DEAL DEALER TAKER CONTRACT" + " + −" * len(players),
+        ]
         totals = " ".join(f"{x.plus} {x.minus}" for x in sheet.fed.totals)
-        assert f"TOTAL {totals} BALANCE" in page
-        balances = " ".join(f"{x.balance:+d}".replace("-", "\u2212") for x in sheet.fed.totals)
-        assert f"BALANCE {balances} ✓ The totals add up to 0" in page
-        signers = " ".join(f"{p.seat} · {p.name}" for p in sheet.fed.players)
-        assert f"SIGNATURES: EACH PLAYER CHECKS THE SHEET AND SIGNS {signers}" in page
+        balances = " ".join(signed(x.balance) for x in sheet.fed.totals)
+        at = lines.index(f"TOTAL {totals}")
+        assert lines[at + 1 : at + 5] == [
+            f"BALANCE {balances}",
+            "✓ The totals add up to 0 Sheet confirmed",
+            "SIGNATURES: EACH PLAYER CHECKS THE SHEET AND SIGNS",
+            " ".join(f"{p.seat} · {p.name}" for p in players),
+        ]
 
 
 def test_a_later_rounds_sheet_gives_each_players_starting_position(played):

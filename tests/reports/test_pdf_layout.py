@@ -1,6 +1,6 @@
-"""What the laid-out table sheets and standings hold, box by box (WeasyPrint's own boxes):
-every sheet keeps its QR code, its ruled grid rows and its signature boxes, and the tables are
-built the cheap way (fixed layouts, separate borders drawn as one rectangle per box)."""
+"""What the laid-out standings and casual score sheets hold, box by box (WeasyPrint's own
+boxes): the tables are built the cheap way (fixed layouts, blank runs over drawn column lines,
+stacked columns). A round's table sheets are drawn instead: test_drawn_sheets.py."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 
 from tarotclub.reports import pdf
 from tarotclub.reports.documents import Cell, GridRow, SheetPlayer, TableSheet, grid_rules
-from tarotclub.reports.printouts import round_sheets_context, standings_context
+from tarotclub.reports.printouts import standings_context
 
 from .conftest import build_finished
 
@@ -40,89 +40,26 @@ def boxes(page, tag: str, css_class: str | None = None):
     return found
 
 
-@pytest.fixture
-def finished():
-    t, _ = build_finished(12, rounds=2, deals=4)
-    return t
-
-
-def sheets_document(t, *, filled: bool):
-    with translation.override("en"):
-        context = round_sheets_context(t, 2, filled=filled, base_url="http://testserver/")
-        return context["sheets"], laid_out("reports/table_sheets_pdf.html", context)
-
-
 def grid_of(page):
     """The grid's table box, and its row groups by tag (thead, tbody, tfoot)."""
     (table,) = [b for b in boxes(page, "table", "grid") if hasattr(b, "column_widths")]
     return table, {group.element_tag: group for group in table.children}
 
 
-@pytest.mark.parametrize("filled", [False, True])
-def test_every_sheet_keeps_its_qr_code_grid_rows_and_signatures(finished, filled):
-    sheets, document = sheets_document(finished, filled=filled)
-    assert len(document.pages) == len(sheets) == 3
-    for sheet, page in zip(sheets, document.pages, strict=True):
-        (qr,) = [b for b in boxes(page, "img", "qr") if b.element.get("src") == sheet.qr]
-        assert qr.width > 100 and qr.height == qr.width  # 32 mm, square
-        _, groups = grid_of(page)
-        rows = groups["tbody"].children
-        assert len(rows) == len(sheet.rows) == 4
-        for row in rows:  # every row ruled: cells over every column, all as tall
-            assert sum(cell.colspan for cell in row.children) == sheet.columns
-            assert len({round(cell.border_height(), 2) for cell in row.children}) == 1
-            assert all(cell.border_left_width > 0 for cell in row.children)
-        # (a tournament's sheet is the federation's grid; the casual grid's blank cells and
-        # drawn column lines are checked on blank_sheet below)
-        assert sheet.federation
-        signatures = boxes(page, "div", "sign-box")
-        assert len(signatures) == len(sheet.players) == 4
-        assert all(b.border_height() > 40 and b.border_top_width > 0 for b in signatures)
-        (check,) = [b for b in boxes(page, "span", "box") if type(b).__name__ == "InlineBlockBox"]
-        assert check.border_top_width > 0 and check.width > 10  # the zero-sum box
+@pytest.fixture
+def finished():
+    t, _ = build_finished(12, rounds=2, deals=4)
+    return t
 
 
-def test_the_grid_lines_are_drawn_as_one_rectangle_per_box(finished):
-    """Separate borders of half the line on the table and on each cell: where two meet, the
-    line is as thick as before (.7 pt); no cell is clipped (each would be drawn apart)."""
-    _, document = sheets_document(finished, filled=True)
-    grid, groups = grid_of(document.pages[0])
-    assert grid.style["border_collapse"] == "separate"
-    half = grid.border_top_width
-    assert half > 0
-    assert {grid.border_left_width, grid.border_right_width, grid.border_bottom_width} == {half}
-    cells = {
-        tag: [c for row in group.children for c in row.children] for tag, group in groups.items()
-    }
-    # the federation's grid (4 players): # dealer taker contract, then + and − per player, on
-    # two heading rows; Total and Balance rows
-    assert [len(cells[tag]) for tag in ("thead", "tbody", "tfoot")] == [4 + 4 + 8, 4 * 12, 2 * 9]
-    for cell in [c for group in cells.values() for c in group]:
-        assert cell.style["overflow"] == "visible"
-    for cell in [c for group in cells.values() for c in group]:
-        sides = {cell.border_left_width, cell.border_right_width, cell.border_bottom_width}
-        assert sides == {half}, cell.element_tag
-    assert {c.border_top_width for c in cells["thead"] + cells["tbody"]} == {half}
-    total, balance = cells["tfoot"][:9], cells["tfoot"][9:]
-    assert {c.border_top_width for c in total} == {total[0].border_top_width}
-    assert total[0].border_top_width > 3 * half
-    assert {c.border_top_width for c in balance} == {half}
-
-
-def test_the_sheets_tables_and_the_standings_have_fixed_layouts(finished):
-    """No text measured twice before the layout: explicit widths for the seats, the page
-    header and the standings' columns (the name takes what the others leave)."""
-    _, document = sheets_document(finished, filled=False)
-    page = document.pages[0]
-    for css_class in ("grid", "signatures"):  # the federation's grid names the players
-        (table,) = [b for b in boxes(page, "table", css_class) if hasattr(b, "column_widths")]
-        assert table.style["table_layout"] == "fixed", css_class
-    header = [b for b in boxes(page, "div", "running-header") if hasattr(b, "column_widths")]
-    assert header and all(b.style["table_layout"] == "fixed" for b in header)
-
+def test_the_standings_table_has_a_fixed_layout(finished):
+    """No text measured twice before the layout: explicit widths for the page header and the
+    standings' columns (the name takes what the others leave)."""
     with translation.override("en"):
         standings = laid_out("reports/standings_pdf.html", standings_context(finished))
     page = standings.pages[0]
+    header = [b for b in boxes(page, "div", "running-header") if hasattr(b, "column_widths")]
+    assert header and all(b.style["table_layout"] == "fixed" for b in header)
     (table,) = [b for b in boxes(page, "table", "standings") if hasattr(b, "column_widths")]
     assert table.style["table_layout"] == "fixed"
     columns = [column for group in table.column_groups for column in group.children]

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 from django.urls import reverse
+from django.utils.formats import date_format
 
 from tarotclub.games import selectors as game_selectors
 from tarotclub.games import services as games
@@ -18,7 +19,7 @@ from tarotclub.tournaments import services
 from tarotclub.tournaments.models import SEAT_NAMES, Table
 from tests.tournaments.helpers import make_tournament, play_round, play_table
 
-from .conftest import count_name, pdf_pages, save_png
+from .conftest import count_name, pdf_page_lines, pdf_pages, save_png
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +145,7 @@ def test_planned_round_from_the_plan_without_qr_codes(running, director_client, 
     pages = pdf_pages(response.content)
     assert len(pages) == len(plan)
     for number, (page, seated) in enumerate(zip(pages, plan, strict=True), start=1):
-        assert f"Table {number}Round 2 of 3" in page
+        assert f"Table {number}\nRound 2 of 3" in page
         assert "No QR code yet" in page and "/t/" not in page
         for position, name in enumerate(names_of(players, seated)):
             # the federation's headings: seat · starting table, then the name
@@ -206,16 +207,17 @@ def test_a_table_sheet_mid_round_lists_what_is_in_and_leaves_the_rest(running, d
     play_table(table, confirm=False)
     tarot.deal_undo_last(game=table.game, number=table.game.deals.count())
     response = director_client.get(reverse("reports:game_sheet_pdf", args=[table.game.token]))
-    (page,) = pdf_pages(response.content)
+    (page,) = pdf_page_lines(response.content)
     planned = table.game.options["deals"]
-    assert f"Table {table.number}Round 1 of 3 · {planned} deals" in page
+    title = page.index(f"Table {table.number}")
+    assert page[title + 1] == f"Round 1 of 3 · {planned} deals · {date_format(t.date)}"
     # the last deal is not in: its row is there, with its dealer (who sits out) and no score
     players = game_selectors.seat_players(table.game)
     dealer = tarot.dealer_for(table.game, planned, players)
-    assert f"\n{planned} {dealer.label} sits out\n" in page
-    assert "Sheet confirmed" not in page
+    assert f"{planned} {dealer.label} sits out" in page
+    assert not any("Sheet confirmed" in line for line in page)
     # what is in adds up to zero: the box is ticked
-    assert "✓  The totals add up to 0" in page
+    assert "✓ The totals add up to 0" in page
 
 
 # --- a casual game -------------------------------------------------------------------------------
