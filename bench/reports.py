@@ -1,24 +1,19 @@
 """How long the big printouts take, and how much memory: the standings of 200 players, the
-sheets of 50 tables.
+sheets of 50 tables. Both are drawn (reports/drawn.py), not laid out by WeasyPrint.
 
 Run with `python bench/reports.py` (or `make bench`). It builds a finished 200-player
 tournament (5 rounds of 4 deals, 50 tables a round) in a throw-away test database.
 
 - Time: each PDF is made in this process (a warm worker: Django loaded, the tournament read)
-  a few times, on one core (WeasyPrint is single-threaded; no process pool); the best wall
-  time is kept and its CPU time printed, each beside its goal with their ratio (on a shared
-  machine the CPU time is the steadier figure).
-The table sheets are drawn (reports/drawn.py), not laid out: their time is the view's (the
-round's sheets read, then drawn), and their memory is measured the same way with the sheets
-handed to the fresh process instead of HTML.
-
-- Memory: the page's HTML is handed to a fresh Python process that loads Django and
-  WeasyPrint, makes a one-line PDF (fonts loaded), then lays out the page as the view does
-  (`reports.pdf.html_to_pdf`); its peak resident memory is the figure, with the baseline
-  before the layout printed beside it. The garbage collector runs, as in a worker (less often
-  during a layout: reports/pdf.py, LAYOUT_GC_THRESHOLDS). The peak is the
-  kernel's high-water mark of the process's own memory (VmHWM in /proc/self/status):
-  `ru_maxrss` would not do, Linux carries it over from the parent through fork and exec.
+  as the view makes it (the paper's rows read, then drawn), a few times, on one core (no
+  process pool); the best wall time is kept and its CPU time printed, each beside its goal
+  with their ratio (on a shared machine the CPU time is the steadier figure).
+- Memory: the paper (its rows, its words already translated) is handed pickled to a fresh
+  Python process that loads Django and ReportLab, draws a one-row paper (fonts loaded), then
+  the whole paper; its peak resident memory is the figure, with the baseline before the
+  drawing printed beside it. The peak is the kernel's high-water mark of the process's own
+  memory (VmHWM in /proc/self/status): `ru_maxrss` would not do, Linux carries it over from
+  the parent through fork and exec.
 """
 
 from __future__ import annotations
@@ -70,24 +65,6 @@ def resident_kib(field: str) -> int:
     raise RuntimeError(f"no {field} in /proc/self/status")
 
 
-def child(html_file: str) -> None:
-    """In a fresh process: the peak memory of laying out one page's HTML."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarotclub.settings.test")
-    import django
-
-    django.setup()
-    from tarotclub.reports.pdf import html_to_pdf
-
-    html = Path(html_file).read_text(encoding="utf-8")
-    html_to_pdf("<!DOCTYPE html><p>warm-up</p>")  # fonts and stylesheets loaded
-    baseline = resident_kib("VmHWM")
-    start = time.perf_counter()
-    made = html_to_pdf(html)
-    seconds = time.perf_counter() - start
-    peak = resident_kib("VmHWM")
-    print(json.dumps({"seconds": seconds, "pages": made.pages, "baseline": baseline, "peak": peak}))
-
-
 def _child_figures(argument: str, path: Path) -> dict:
     out = subprocess.run(
         [sys.executable, __file__, argument, str(path)],
@@ -105,37 +82,32 @@ def _child_figures(argument: str, path: Path) -> dict:
     }
 
 
-def peak_memory(html: str) -> dict:
-    """Peak and baseline resident memory of a fresh process laying out `html`, in MiB."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "page.html"
-        path.write_text(html, encoding="utf-8")
-        return _child_figures("--child", path)
-
-
-def drawn_child(sheets_file: str) -> None:
-    """In a fresh process: the peak memory of drawing the sheets (reports/drawn.py)."""
+def drawn_child(paper_file: str) -> None:
+    """In a fresh process: the peak memory of drawing a paper (reports/drawn.py)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tarotclub.settings.test")
     import django
 
     django.setup()
     from tarotclub.reports import drawn
 
-    sheets, frame = pickle.loads(Path(sheets_file).read_bytes())
-    drawn.sheets_pdf(sheets[:1], **frame)  # fonts loaded
+    what, paper, warm_up, frame = pickle.loads(Path(paper_file).read_bytes())
+    draw = getattr(drawn, what)
+    draw(warm_up, **frame)  # fonts loaded
     baseline = resident_kib("VmHWM")
     start = time.perf_counter()
-    made = drawn.sheets_pdf(sheets, **frame)
+    made = draw(paper, **frame)
     seconds = time.perf_counter() - start
     peak = resident_kib("VmHWM")
     print(json.dumps({"seconds": seconds, "pages": made.pages, "baseline": baseline, "peak": peak}))
 
 
-def peak_memory_drawn(sheets, frame: dict) -> dict:
-    """The same for drawn sheets, handed over pickled (their words already translated)."""
+def peak_memory(what: str, paper, warm_up, frame: dict) -> dict:
+    """Peak and baseline resident memory of a fresh process drawing `paper` with
+    `reports.drawn.<what>`, in MiB; the paper is handed over pickled (its words already in
+    the reader's language)."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "sheets.pickle"
-        path.write_bytes(pickle.dumps(([_plain(s) for s in sheets], frame)))
+        path = Path(folder) / "paper.pickle"
+        path.write_bytes(pickle.dumps((what, paper, warm_up, frame)))
         return _child_figures("--drawn-child", path)
 
 
@@ -148,14 +120,16 @@ def _plain(sheet):
 
 
 def run() -> list[str]:
-    from django.conf import settings
-    from django.template.loader import render_to_string
     from django.utils import translation
 
     from tarotclub.demo.builders import make_tournament, play_round
     from tarotclub.reports import documents
-    from tarotclub.reports.pdf import page_counter_css, render_pdf
-    from tarotclub.reports.printouts import drawn_frame, round_sheets_pdf, standings_context
+    from tarotclub.reports.printouts import (
+        drawn_frame,
+        round_sheets_pdf,
+        standings_paper,
+        standings_pdf,
+    )
     from tarotclub.tournaments import services
 
     translation.activate("en")
@@ -167,19 +141,16 @@ def run() -> list[str]:
         t = services.tournament_next_round(tournament=t)
     lines = [f"(a finished 200-player tournament built in {time.perf_counter() - start:.1f} s)"]
 
-    def html(template: str, context: dict) -> str:
-        base = {"club_name": settings.CLUB_NAME, "page_counter": page_counter_css()}
-        return render_to_string(template, {**base, **context})
-
-    seconds, cpu, pdf = best_of(
-        3, lambda: render_pdf("reports/standings_pdf.html", standings_context(t))
-    )
+    seconds, cpu, pdf = best_of(3, lambda: standings_pdf(t))
     lines.append(
         f"standings PDF, 200 players ({pdf.pages} pages): "
         f"{against(seconds, STANDINGS_SECONDS, 's')}; CPU {against(cpu, STANDINGS_SECONDS, 's')}"
     )
     goals.record("standings PDF, 200 players", seconds, "s", STANDINGS_SECONDS)
-    memory = peak_memory(html("reports/standings_pdf.html", standings_context(t)))
+    paper = standings_paper(t)
+    memory = peak_memory(
+        "standings_pdf", paper, {**paper, "lines": paper["lines"][:1]}, drawn_frame(t, "Standings")
+    )
     lines.append(
         "standings PDF, 200 players, fresh process: peak "
         f"{against(memory['peak_mib'], PEAK_MIB, 'MiB')} "
@@ -201,7 +172,8 @@ def run() -> list[str]:
         )
         goals.record(f"table sheets PDF, 50 tables ({label})", seconds, "s", SHEETS_SECONDS)
         sheets = documents.round_sheets(t, t.rounds, filled=filled, base_url=base_url, qr=False)
-        memory = peak_memory_drawn(sheets, drawn_frame(t, "Table sheets"))
+        sheets = [_plain(sheet) for sheet in sheets]
+        memory = peak_memory("sheets_pdf", sheets, sheets[:1], drawn_frame(t, "Table sheets"))
         lines.append(
             f"table sheets PDF, 50 tables ({label}), fresh process: peak "
             f"{against(memory['peak_mib'], PEAK_MIB, 'MiB')} (the standings' memory goal; "
@@ -218,9 +190,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--child"]:
-        child(sys.argv[2])
-    elif sys.argv[1:2] == ["--drawn-child"]:
+    if sys.argv[1:2] == ["--drawn-child"]:
         drawn_child(sys.argv[2])
     else:
         main()

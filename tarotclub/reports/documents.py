@@ -15,13 +15,11 @@ from urllib.parse import quote
 import segno
 from django.db.models import Prefetch
 from django.urls import reverse
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring import triplette as triplette_rules
-from tarotclub.core.text import no_break_hyphens, text_key
+from tarotclub.core.text import text_key
 from tarotclub.games import house
 from tarotclub.games.models import Game, Seat
 from tarotclub.games.presenters import number as minus_number
@@ -1061,81 +1059,52 @@ def _seated_triplette(t, table: Table, entries, filled: bool, base_url: str, qr:
     return sheet
 
 
-# --- the standings: a table a page, each column's values as lines of one cell ------------------
-#
-# WeasyPrint's cost is a box's, not a glyph's: a table cell is laid out, styled and drawn as a
-# box of its own (about a millisecond each here), while a line of a cell costs a fraction of
-# that. The standings of 200 players were 1,800 cells. Printed as one table a page whose only
-# body row holds, in each column's cell, that column's values one per line (`white-space:
-# pre`, every line the same height, print.css `table.stacked`), they are 9 cells a page and
-# look the same: the rows' lines and zebra are the row's background, repeated every two rows.
-# A line never wraps (a name too wide for its column ends in an ellipsis), so the columns'
-# lines stay side by side; the pages are cut here, at a number of rows that fits.
-
-#: Rows of the standings on the first page (under the title, the lead and a line of house
-#: rules) and on each later page: print.css's 6.4 mm rows in the A4 page's 267 mm, under the
-#: 7 mm heading.
-STANDINGS_FIRST_PAGE_ROWS = 34
-STANDINGS_PAGE_ROWS = 39
+# --- the standings: a row of plain values a player, drawn by reports/drawn.py ------------------
 
 
 @dataclass(frozen=True)
-class StackedColumn:
-    css: str  # its class: rank, name, licence, round, total, average
+class StandingsColumn:
+    css: str  # rank, name, licence, round, total, average
     label: str  # its heading
     numeric: bool  # right-aligned
 
 
 @dataclass(frozen=True)
-class StackedCell:
-    css: str
-    lines: str  # the column's values on this page, escaped, one a line
+class StandingsLine:
+    values: list[str]  # one a column
+    withdrawn: bool
 
 
-def _stacked_cells(columns: list[StackedColumn], values: list[list[str]]) -> list[StackedCell]:
-    return [
-        StackedCell(f"num {c.css}" if c.numeric else c.css, mark_safe("\n".join(v)))
-        for c, v in zip(columns, values, strict=True)
-    ]
-
-
-def standings_pages(standings, *, show_average: bool) -> tuple[list[StackedColumn], list]:
-    """The standings' columns and, for each page, one `StackedCell` a column: the same values
-    as the site's table (`tournaments.tables.standings_html`), a row per player in rank order."""
+def standings_lines(
+    standings, *, show_average: bool
+) -> tuple[list[StandingsColumn], list[StandingsLine]]:
+    """The standings' columns and a line of values a player, in rank order: the same values
+    as the site's table (`tournaments.tables.standings_html`), as plain text."""
     rounds = standings.round_numbers
     columns = [
-        StackedColumn("rank", _("Rank"), True),
-        StackedColumn("name", _("Player"), False),
-        StackedColumn("licence", _("Licence"), False),
-        *(StackedColumn("round", _("R%(n)s") % {"n": r}, True) for r in rounds),
-        StackedColumn("total", _("Total"), True),
+        StandingsColumn("rank", _("Rank"), True),
+        StandingsColumn("name", _("Player"), False),
+        StandingsColumn("licence", _("Licence"), False),
+        *(StandingsColumn("round", _("R%(n)s") % {"n": r}, True) for r in rounds),
+        StandingsColumn("total", _("Total"), True),
     ]
     if show_average:
-        columns.append(StackedColumn("average", _("Average"), True))
-    withdrawn = conditional_escape(_("withdrawn"))
-    rows = []
+        columns.append(StandingsColumn("average", _("Average"), True))
+    lines = []
     for row in standings.rows:
-        name = conditional_escape(no_break_hyphens(_one_line(row.player.name)))
-        if row.withdrawn:
-            name = f'{name} <span class="muted">({withdrawn})</span>'
         values = [
             f"{row.rank}=" if row.tied else str(row.rank),
-            name,
-            conditional_escape(_one_line(row.licence)) or "—",
+            _one_line(row.player.name),
+            _one_line(row.licence) or "—",
             *("–" if row.rounds.get(r) is None else minus_number(row.rounds[r]) for r in rounds),
             minus_number(row.total),
         ]
         if show_average:
-            values.append(conditional_escape(row.average_display) or "—")
-        rows.append(values)
-    pages, start, size = [], 0, STANDINGS_FIRST_PAGE_ROWS
-    while start < len(rows):
-        chunk = rows[start : start + size]
-        pages.append(_stacked_cells(columns, [list(column) for column in zip(*chunk, strict=True)]))
-        start, size = start + size, STANDINGS_PAGE_ROWS
-    return columns, pages
+            values.append(_one_line(row.average_display) or "—")
+        lines.append(StandingsLine(values, row.withdrawn))
+    return columns, lines
 
 
 def _one_line(text: str) -> str:
-    """A value on one line of a stacked column: its line breaks and tabs as spaces."""
+    """A value on one line: its line breaks and tabs as spaces."""
     return " ".join(str(text).split()) if text else ""

@@ -1,16 +1,20 @@
-"""A round's table sheets drawn straight onto PDF pages (ReportLab), not laid out from HTML.
+"""The two big papers drawn straight onto PDF pages (ReportLab), not laid out from HTML: a
+free-deal round's table sheets and a tournament's standings.
 
-The one paper printed by the fifty: a federation final's director prints a sheet per table at
-every round. WeasyPrint lays out each cell of each sheet as boxes (style, line, border, text):
-about 200 ms a sheet, 8–11 s for 50 tables, where issue 12 asks for 3 s on one core. The
-sheet's layout is fixed (the federation's grid, duplicate.md 3.4), so it is drawn here at
-measured positions instead: the same look as `print.css` (its colours, sizes and widths,
-the same fonts) and the same words (the templates' messages, in the reader's language).
-Every other printout, and a triplette's or a casual game's sheet, stays an HTML template.
+A federation final's director prints a sheet per table at every round, and pins up the
+standings of a few hundred players. WeasyPrint lays out every cell as boxes (style, line,
+border, text): about 200 ms a table sheet (8–11 s for 50 tables, where issue 12 asks for 3 s
+on one core) and 1.3 s for the standings of 200 players (1 s asked), after every trick of
+markup. Both layouts are fixed tables, so they are drawn here at measured positions: the
+look of `print.css` (its colours, sizes and column widths, the same DejaVu Sans) and the
+words of the templates they replace (the same messages, in the reader's language). Every
+other paper, and a triplette's or a casual game's sheet, stays an HTML template.
 
-`documents.round_sheets` and `documents.table_sheet` give the sheets (`TableSheet` with
-`federation` set); `sheets_pdf` draws them, a page each (more when a table plays more deals
-than a page holds: the grid goes on with its headings on the next page).
+- `sheets_pdf`: the sheets of `documents.round_sheets` / `documents.table_sheet` (the
+  federation's grid, duplicate.md 3.4), a page each; a table playing more deals than a page
+  holds goes on over the next page with its headings.
+- `standings_pdf`: `printouts.standings_paper`, A4 portrait, the table's heading on every page,
+  then the team ranking and the ties' legend.
 """
 
 from __future__ import annotations
@@ -32,9 +36,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from tarotclub.core.text import no_break_hyphens
+from tarotclub.games.presenters import number as minus_number
 from tarotclub.games.presenters import signed
 
-from .documents import FederationGrid, TableSheet
+from .documents import FederationGrid, StandingsColumn, TableSheet
 from .pdf import Pdf
 
 MM = 72 / 25.4  # points a millimetre
@@ -164,11 +170,16 @@ class _Page:
     last: bool  # its totals, check box and signatures are on it
 
 
-class _Sheets:
-    """Draws the sheets on one canvas; positions are in mm from the page's top left."""
+class _Paper:
+    """Draws on one canvas, positions in mm from the page's top left, the page's frame as
+    reports/base_pdf.html's (club, event and paper above, date printed and page number below).
+    Without a canvas nothing is drawn: the parts are only measured."""
+
+    page_w, page_h = PAGE_W, PAGE_H  # A4 landscape; the standings are portrait
 
     def __init__(self, canvas, *, club: str = "", event: str = "", doc_title="", pages: int = 0):
-        self.c = canvas  # None: nothing drawn, the parts only measured (`_pages`)
+        self.c = canvas
+        self.width = self.page_w - LEFT - RIGHT
         self.regular, self.bold = _fonts()
         self.club, self.event, self.doc_title = club, event, doc_title
         self.pages = pages
@@ -190,7 +201,7 @@ class _Sheets:
         if align != "left":
             width = _width(text, font, size) + char_space * len(text) / MM
             x = x - width if align == "right" else x - width / 2
-        c.drawString(x * MM, (PAGE_H - y) * MM, text, charSpace=char_space)
+        c.drawString(x * MM, (self.page_h - y) * MM, text, charSpace=char_space)
 
     def rect(self, x, y, w, h, *, fill=None, stroke=None, width=LINE, radius=0.0, dash=None):
         c = self.c
@@ -202,7 +213,7 @@ class _Sheets:
             c.setStrokeColor(stroke)
             c.setLineWidth(width)
             c.setDash(*dash) if dash else c.setDash()
-        args = (x * MM, (PAGE_H - y - h) * MM, w * MM, h * MM)
+        args = (x * MM, (self.page_h - y - h) * MM, w * MM, h * MM)
         if radius:
             c.roundRect(*args, radius * MM, stroke=1 if stroke else 0, fill=1 if fill else 0)
         else:
@@ -214,7 +225,7 @@ class _Sheets:
         self.c.setStrokeColor(color)
         self.c.setLineWidth(width)
         self.c.setDash()
-        self.c.line(x1 * MM, (PAGE_H - y) * MM, x2 * MM, (PAGE_H - y) * MM)
+        self.c.line(x1 * MM, (self.page_h - y) * MM, x2 * MM, (self.page_h - y) * MM)
 
     def vline(self, x, y1, y2, *, width=LINE, color=INK):
         if self.c is None:
@@ -222,7 +233,7 @@ class _Sheets:
         self.c.setStrokeColor(color)
         self.c.setLineWidth(width)
         self.c.setDash()
-        self.c.line(x * MM, (PAGE_H - y1) * MM, x * MM, (PAGE_H - y2) * MM)
+        self.c.line(x * MM, (self.page_h - y1) * MM, x * MM, (self.page_h - y2) * MM)
 
     # -- the page's frame: header and footer ---------------------------------------------
 
@@ -232,34 +243,38 @@ class _Sheets:
         self.text(
             LEFT,
             y,
-            _fit(self.club, self.bold, 8.5, WIDTH * 0.3 - 2),
+            _fit(self.club, self.bold, 8.5, self.width * 0.3 - 2),
             size=8.5,
             bold=True,
             color=ACCENT,
         )
         self.text(
-            LEFT + WIDTH / 2,
+            LEFT + self.width / 2,
             y,
-            _fit(self.event, self.bold, 8.5, WIDTH * 0.4 - 2),
+            _fit(self.event, self.bold, 8.5, self.width * 0.4 - 2),
             size=8.5,
             bold=True,
             align="center",
         )
         self.text(
-            LEFT + WIDTH,
+            LEFT + self.width,
             y,
-            _fit(self.doc_title, self.regular, 8.5, WIDTH * 0.3 - 2),
+            _fit(self.doc_title, self.regular, 8.5, self.width * 0.3 - 2),
             size=8.5,
             color=MUTED,
             align="right",
         )
-        self.hline(LEFT, LEFT + WIDTH, TOP - 2.5, width=1.2, color=ACCENT)
+        self.hline(LEFT, LEFT + self.width, TOP - 2.5, width=1.2, color=ACCENT)
 
     def footer(self):
-        y = PAGE_H - BOTTOM + 2 + 2.6
+        y = self.page_h - BOTTOM + 2 + 2.6
         self.text(LEFT, y, self.printed, size=7.5, color=MUTED)
         counter = _("Page %(page)s of %(pages)s") % {"page": self.page, "pages": self.pages}
-        self.text(LEFT + WIDTH, y, counter, size=7.5, color=MUTED, align="right")
+        self.text(LEFT + self.width, y, counter, size=7.5, color=MUTED, align="right")
+
+
+class _Sheets(_Paper):
+    """The table sheets: a sheet a page (or more), A4 landscape."""
 
     # -- the sheet's top: its name, its lead and its QR code -----------------------------
 
@@ -636,3 +651,205 @@ def sheets_pdf(sheets: list[TableSheet], *, club: str, event: str, doc_title: st
         canvas.showPage()
     canvas.save()
     return Pdf(content=buffer.getvalue(), pages=len(pages))
+
+
+# --- the standings (A4 portrait) ------------------------------------------------------------
+
+LINE_COLOUR = HexColor("#ddd5c4")  # print.css --line
+ROW = 6.4  # mm: a player's row (9 pt text, 2.4 mm of padding, .5 pt line)
+CELL_PAD = 1.5  # mm: a cell's padding left and right (print.css `table.data`)
+HEAD_ROW = 7.5 * 1.3 / MM + 2 * 1.6  # the table's heading row
+
+
+class _Standings(_Paper):
+    """The standings of a tournament, a row a player, the heading on every page; then the
+    team ranking and the legend of the ties. Laid out twice: once without a canvas to count
+    the pages ("Page 2 of 6"), then drawn."""
+
+    page_w, page_h = 210.0, 297.0
+
+    def flow(self, paper: dict) -> None:
+        self.header()
+        self.y = TOP
+        self.heading_of_page = None
+        self.title(paper)
+        columns, lines = paper["columns"], paper["lines"]
+        widths = self.column_widths(columns)
+        if not lines:
+            self.table_heading(columns, widths)
+            self.text(LEFT + CELL_PAD, self.y + 4.3, _("Nobody is registered yet."), size=9)
+            self.y += ROW
+        else:
+            self.heading_of_page = (columns, widths)
+            self.table_heading(columns, widths)
+            for k, line in enumerate(lines):
+                self.room(ROW)
+                self.player_row(columns, widths, line, k)
+        self.heading_of_page = None
+        if paper["teams"]:
+            self.teams(paper["teams"])
+        if paper["ties"]:
+            legend = _(
+                "“=” after a rank: tied with the player above or below (same score, same "
+                "rounds topped, same best round)."
+            )
+            parts = _wrap(legend, self.regular, 8, self.width, 4)
+            self.room(3 + len(parts) * 8 * 1.3 / MM)
+            self.y += 3
+            for part in parts:
+                self.text(LEFT, self.y + 2.9, part, size=8, color=MUTED)
+                self.y += 8 * 1.3 / MM
+        self.footer()
+
+    def room(self, height: float) -> None:
+        """A new page when `height` mm do not fit on this one (the table's heading again)."""
+        if self.y + height <= self.page_h - BOTTOM:
+            return
+        self.footer()
+        if self.c is not None:
+            self.c.showPage()
+        self.header()
+        self.y = TOP
+        if self.heading_of_page:
+            self.table_heading(*self.heading_of_page)
+
+    def title(self, paper: dict) -> None:
+        self.text(LEFT, self.y + 6.2, paper["title"], size=17, bold=True, color=ACCENT)
+        self.y += 17 * 1.3 / MM + 1
+        for part in _wrap(paper["lead"], self.regular, 10, self.width, 3):
+            self.text(LEFT, self.y + 3.6, part, size=10, color=MUTED)
+            self.y += 10 * 1.3 / MM
+        self.y += 4
+        if paper["house_rules"]:
+            for part in _wrap(paper["house_rules"], self.bold, 10, self.width, 4):
+                self.text(LEFT, self.y + 3.6, part, size=10, bold=True)
+                self.y += 10 * 1.3 / MM
+            self.y += 3
+
+    def column_widths(self, columns) -> list[float]:
+        """print.css `table.standings`: rank 15 mm, name 34 %, licence 22 mm, total and
+        average 19 mm; the rounds share what is left."""
+        fixed = {"rank": 15.0, "name": 0.34 * self.width, "licence": 22.0}
+        fixed.update(total=19.0, average=19.0)
+        rounds = sum(1 for c in columns if c.css == "round")
+        left = self.width - sum(fixed[c.css] for c in columns if c.css != "round")
+        return [fixed.get(c.css, left / max(rounds, 1)) for c in columns]
+
+    def table_heading(self, columns, widths) -> None:
+        self.rect(LEFT, self.y, self.width, HEAD_ROW, fill=HEAD)
+        x = LEFT
+        for k, (column, width) in enumerate(zip(columns, widths, strict=True)):
+            label, size = _shrunk(column.label.upper(), self.bold, 7.5, width - 2 * CELL_PAD)
+            if column.numeric or k == 0:
+                self.text(
+                    x + width - CELL_PAD,
+                    self.y + 1.6 + 2.7,
+                    label,
+                    size=size,
+                    bold=True,
+                    align="right",
+                )
+            else:
+                self.text(x + CELL_PAD, self.y + 1.6 + 2.7, label, size=size, bold=True)
+            x += width
+        self.y += HEAD_ROW
+        self.hline(LEFT, LEFT + self.width, self.y, width=1)
+
+    def player_row(self, columns, widths, line, index: int) -> None:
+        if index % 2:
+            self.rect(LEFT, self.y, self.width, ROW, fill=ZEBRA)
+        x, baseline = LEFT, self.y + 4.3
+        for column, width, value in zip(columns, widths, line.values, strict=True):
+            room = width - 2 * CELL_PAD
+            if column.css == "name":
+                withdrawn = f" ({_('withdrawn')})" if line.withdrawn else ""
+                mark = _width(withdrawn, self.regular, 9)
+                name = _fit(value, self.regular, 9, room - mark)
+                self.text(x + CELL_PAD, baseline, name, size=9)
+                if withdrawn:
+                    after = x + CELL_PAD + _width(name, self.regular, 9)
+                    self.text(after, baseline, withdrawn, size=9, color=MUTED)
+            elif column.css == "licence":
+                self.text(
+                    x + CELL_PAD, baseline, _fit(value, self.regular, 8, room), size=8, color=MUTED
+                )
+            else:
+                bold = column.css == "total"
+                font = self.bold if bold else self.regular
+                self.text(
+                    x + width - CELL_PAD,
+                    baseline,
+                    _fit(value, font, 9, room),
+                    size=9,
+                    bold=bold,
+                    align="right",
+                )
+            x += width
+        self.y += ROW
+        self.hline(LEFT, LEFT + self.width, self.y - 0.09, width=0.5, color=LINE_COLOUR)
+
+    def teams(self, teams) -> None:
+        self.room(5 + 13 * 1.3 / MM + 1 + 10 * 1.3 / MM * 2 + HEAD_ROW + ROW)
+        self.y += 5
+        self.text(LEFT, self.y + 4.7, _("Team ranking"), size=13, bold=True)
+        self.y += 13 * 1.3 / MM + 1
+        lead = _(
+            "A team's score is the sum of its players' scores; teammates never sit at the "
+            "same table."
+        )
+        for part in _wrap(lead, self.regular, 10, self.width, 3):
+            self.text(LEFT, self.y + 3.6, part, size=10, color=MUTED)
+            self.y += 10 * 1.3 / MM
+        self.y += 2
+        columns = [
+            StandingsColumn("rank", _("Rank"), True),
+            StandingsColumn("team", _("Team"), False),
+            StandingsColumn("players", _("Players"), False),
+            StandingsColumn("total", _("Total"), True),
+        ]
+        widths = [15.0, 45.0, self.width - 15 - 45 - 19, 19.0]
+        self.heading_of_page = (columns, widths)
+        self.table_heading(columns, widths)
+        for k, team in enumerate(teams):
+            members = ", ".join(  # a name breaks at its spaces, not its hyphens (as the site)
+                f"{no_break_hyphens(' '.join(row.player.name.split()))} ({minus_number(row.total)})"
+                for row in team.members
+            )
+            parts = _wrap(members, self.regular, 9, widths[2] - 2 * CELL_PAD, 6)
+            name = _wrap(team.name, self.regular, 9, widths[1] - 2 * CELL_PAD, 2)
+            height = ROW + (max(len(parts), len(name)) - 1) * 9 * 1.3 / MM
+            self.room(height)
+            if k % 2:
+                self.rect(LEFT, self.y, self.width, height, fill=ZEBRA)
+            baseline = self.y + 4.3
+            rank = f"{team.rank}=" if team.tied else str(team.rank)
+            self.text(LEFT + widths[0] - CELL_PAD, baseline, rank, size=9, align="right")
+            for n, part in enumerate(name):
+                self.text(LEFT + widths[0] + CELL_PAD, baseline + n * 9 * 1.3 / MM, part, size=9)
+            x = LEFT + widths[0] + widths[1] + CELL_PAD
+            for n, part in enumerate(parts):
+                self.text(x, baseline + n * 9 * 1.3 / MM, part, size=9)
+            self.text(
+                LEFT + self.width - CELL_PAD, baseline, team.total_display, size=9, align="right"
+            )
+            self.y += height
+            self.hline(LEFT, LEFT + self.width, self.y - 0.09, width=0.5, color=LINE_COLOUR)
+        self.heading_of_page = None
+
+
+def standings_pdf(paper: dict, *, club: str, event: str, doc_title: str) -> Pdf:
+    """The standings (`printouts.standings_paper`): A4 portrait, the table's heading on
+    every page, then the team ranking and the ties' legend."""
+    measure = _Standings(None)
+    measure.flow(paper)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM), pageCompression=1, invariant=0)
+    canvas.setTitle(f"{doc_title} · {event}")
+    canvas.setAuthor(club)
+    canvas.setSubject(f"{doc_title} · {event}")
+    canvas.setCreator("Tarot club")
+    draw = _Standings(canvas, club=club, event=event, doc_title=doc_title, pages=measure.page)
+    draw.flow(paper)
+    canvas.showPage()
+    canvas.save()
+    return Pdf(content=buffer.getvalue(), pages=draw.page)

@@ -384,9 +384,9 @@ def test_a_tournament_copies_the_clubs_rules_and_its_tables_follow_it(make_playe
     assert house.of_game(game).poignee_simple == 25
     with pytest.raises(tournaments.TournamentError):
         tournaments.tournament_set_house_rules(tournament=t, rules={}, user=director)
-    from tarotclub.reports.printouts import standings_context
+    from tarotclub.reports.printouts import standings_paper
 
-    assert standings_context(t)["house_rules"] == "House rules: poignées 25, 30 and 40"
+    assert standings_paper(t)["house_rules"] == "House rules: poignées 25, 30 and 40"
 
 
 def test_the_tournaments_house_rules_page(client, member, director):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tarotclub.reports import pdf
-from tarotclub.reports.printouts import round_sheets_context, standings_context
+from tarotclub.reports.printouts import round_sheets_context
 
 from .conftest import pdf_pages
 
@@ -57,10 +57,11 @@ def page_images(content: bytes) -> list[bytes]:
 
 
 def documents(t) -> dict[str, str]:
+    """Sheets laid out from the template, with their seats and signatures tables (a casual
+    game's and a triplette's sheet are; a free-deal round's are drawn: reports/drawn.py)."""
     with translation.override("en"):
         sheets = round_sheets_context(t, 5, filled=True, base_url="http://testserver/")
         return {
-            "standings": html_of("reports/standings_pdf.html", standings_context(t)),
             "filled sheets": html_of(
                 "reports/table_sheets_pdf.html", {**sheets, "sheets": sheets["sheets"][:3]}
             ),
@@ -87,7 +88,7 @@ def test_the_collector_keeps_running_while_a_printout_is_made(big, english_clien
 
     monkeypatch.setattr(Document, "write_pdf", spy)
     assert gc.isenabled()
-    response = english_client.get(reverse("reports:standings_pdf", args=[big.pk]))
+    response = english_client.get(reverse("reports:deals_pdf", args=[big.pk]) + "?round=5")
     assert response.status_code == 200
     assert seen == [True]
     assert gc.isenabled()

@@ -1,6 +1,6 @@
-"""What the laid-out standings and casual score sheets hold, box by box (WeasyPrint's own
-boxes): the tables are built the cheap way (fixed layouts, blank runs over drawn column lines,
-stacked columns). A round's table sheets are drawn instead: test_drawn_sheets.py."""
+"""What the laid-out casual score sheets hold, box by box (WeasyPrint's own boxes): the grid is
+built the cheap way (fixed layout, blank runs over drawn column lines). A round's table sheets
+and the standings are drawn instead: test_drawn_sheets.py, test_drawn_standings.py."""
 
 from __future__ import annotations
 
@@ -8,13 +8,9 @@ import pytest
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.safestring import mark_safe
 
 from tarotclub.reports import pdf
 from tarotclub.reports.documents import Cell, GridRow, SheetPlayer, TableSheet, grid_rules
-from tarotclub.reports.printouts import standings_context
-
-from .conftest import build_finished
 
 pytestmark = pytest.mark.django_db
 
@@ -44,30 +40,6 @@ def grid_of(page):
     """The grid's table box, and its row groups by tag (thead, tbody, tfoot)."""
     (table,) = [b for b in boxes(page, "table", "grid") if hasattr(b, "column_widths")]
     return table, {group.element_tag: group for group in table.children}
-
-
-@pytest.fixture
-def finished():
-    t, _ = build_finished(12, rounds=2, deals=4)
-    return t
-
-
-def test_the_standings_table_has_a_fixed_layout(finished):
-    """No text measured twice before the layout: explicit widths for the page header and the
-    standings' columns (the name takes what the others leave)."""
-    with translation.override("en"):
-        standings = laid_out("reports/standings_pdf.html", standings_context(finished))
-    page = standings.pages[0]
-    header = [b for b in boxes(page, "div", "running-header") if hasattr(b, "column_widths")]
-    assert header and all(b.style["table_layout"] == "fixed" for b in header)
-    (table,) = [b for b in boxes(page, "table", "standings") if hasattr(b, "column_widths")]
-    assert table.style["table_layout"] == "fixed"
-    columns = [column for group in table.column_groups for column in group.children]
-    names = [b.element.get("class") for b in columns]
-    assert names == ["rank", "name", "licence", "round", "round", "total"]
-    widths = dict(zip(names, table.column_widths, strict=False))
-    assert widths["name"] > widths["licence"] > widths["rank"] > 0
-    assert table.column_widths[3] == table.column_widths[4] > 0
 
 
 def blank_sheet(players: int, *, partner: bool, sits_out: bool = False) -> TableSheet:
@@ -150,92 +122,6 @@ def test_a_rows_empty_cells_become_one_blank_slot_each_run():
         2,
     ]
     assert sum(s.blank or 1 for s in slots) == 1 + 8 + 4  # every column but the number
-
-
-def line_tops(cell) -> list[float]:
-    """The top of each line box of a laid-out cell, in order."""
-    return [b.position_y for b in cell.descendants() if type(b).__name__ == "LineBox"]
-
-
-def test_the_standings_are_a_table_a_page_with_each_columns_values_as_lines(finished):
-    """The body of each page is one row of one cell a column (not a cell a value): each cell
-    holds its column's values a line each, every line the same height in every column, so a
-    player's rank, name, licence, rounds and total stand side by side; the rows' lines and
-    zebra are that row's background, no cell has its own; the markup has no phone-only
-    attribute."""
-    with translation.override("en"):
-        context = standings_context(finished)
-        html = render_to_string(
-            "reports/standings_pdf.html",
-            {"club_name": "", "page_counter": pdf.page_counter_css(), **context},
-        )
-        document = laid_out("reports/standings_pdf.html", context)
-    assert "data-label" not in html
-    (table,) = [
-        b for b in boxes(document.pages[0], "table", "standings") if hasattr(b, "column_widths")
-    ]
-    body = next(group for group in table.children if group.element_tag == "tbody")
-    (row,) = body.children
-    assert row.background is not None and len(row.background.layers) == 1
-    cells = row.children
-    assert [c.element.get("class") for c in cells] == [
-        "num rank", "name", "licence", "num round", "num round", "num total",
-    ]  # fmt: skip
-    tops = [line_tops(cell) for cell in cells]
-    assert len(tops[0]) == 12  # a line a player
-    for column in tops[1:]:
-        assert column == pytest.approx(tops[0], abs=0.01)
-    steps = [b - a for a, b in zip(tops[0], tops[0][1:], strict=False)]
-    assert steps == pytest.approx([6.4 * 96 / 25.4] * len(steps), abs=0.01)  # every row 6.4 mm
-    for cell in cells:
-        assert cell.background is None and cell.border_bottom_width == 0
-        assert cell.style["white_space"] == "pre"
-
-
-def test_stacked_standings_fill_their_pages_and_keep_rows_side_by_side():
-    """Each page holds the rows `standings_pages` gave it, in one piece (a table
-    a page, nothing split over two pages), with a long name, a withdrawn player and house
-    rules on the first page; every page's columns keep their lines side by side."""
-    from tarotclub.reports import documents
-
-    t, _ = build_finished(120, rounds=2, deals=2)  # 34 rows, then 39 a page: 4 pages
-    with translation.override("en"):
-        context = standings_context(t)
-        context["house_rules"] = "House rules: " + "misère de tête (10 from each), " * 6
-        first = context["pages"][0]
-        name_cell = next(c for c in first if c.css == "name")
-        long_name = "Marie-Élisabeth-Alexandrine de la Tour d'Auvergne-Lauraguais " * 2
-        lines = str(name_cell.lines).split("\n")
-        lines[0] = long_name + ' <span class="muted">(withdrawn)</span>'
-        context["pages"][0] = [
-            documents.StackedCell(c.css, mark_safe("\n".join(lines))) if c is name_cell else c
-            for c in first
-        ]
-        document = laid_out("reports/standings_pdf.html", context)
-    assert len(document.pages) == len(context["pages"]) == 4
-    for number, (page, cells) in enumerate(zip(document.pages, context["pages"], strict=True)):
-        (table,) = [b for b in boxes(page, "table", "standings") if hasattr(b, "column_widths")]
-        body = next(group for group in table.children if group.element_tag == "tbody")
-        (row,) = body.children
-        expected = str(cells[0].lines).count("\n") + 1
-        tops = [line_tops(cell) for cell in row.children]
-        assert len(tops[0]) == expected, number
-        for column in tops[1:]:
-            assert column == pytest.approx(tops[0], abs=0.01), number
-        # the last row ends on the page, above its bottom margin
-        assert row.position_y + row.height <= page.height, number
-    # the long name did not wrap (its column counts its lines above): its line is clipped at
-    # the column's edge and ends in an ellipsis where it is cut (drawn by WeasyPrint)
-    (table,) = [
-        b for b in boxes(document.pages[0], "table", "standings") if hasattr(b, "column_widths")
-    ]
-    body = next(group for group in table.children if group.element_tag == "tbody")
-    name = body.children[0].children[1]
-    assert name.style["overflow"] == "hidden"
-    first_line = next(b for b in name.descendants() if type(b).__name__ == "LineBox")
-    assert first_line.text_overflow == "ellipsis"
-    text = "".join(getattr(b, "text", "") for b in first_line.descendants())
-    assert text.startswith(long_name) and text.endswith("(withdrawn)")
 
 
 def test_a_five_player_sheets_scores_fit_their_cells(make_players):

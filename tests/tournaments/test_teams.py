@@ -110,17 +110,21 @@ def test_standings_without_teams_show_no_team_ranking(client):
 
 
 def test_standings_pdf_has_the_team_ranking():
-    from django.template.loader import render_to_string
     from django.utils import translation
 
-    from tarotclub.reports.printouts import standings_context
+    from tarotclub.games.presenters import number
+    from tarotclub.reports.printouts import standings_pdf
+    from tests.reports.conftest import pdf_page_lines
 
     names = {i: f"Duo {i // 2}" for i in range(8)}
     t, _ = team_event(names, rounds=1)
     t = services.tournament_start(tournament=t)
     play_round(t)
     with translation.override("en"):
-        html = render_to_string("reports/standings_pdf.html", standings_context(t))
-    assert "Team ranking" in html
-    for team in selectors.standings(t).teams:
-        assert f"{team.name}</td>" in html
+        lines = [line for page in pdf_page_lines(standings_pdf(t).content) for line in page]
+    at = lines.index("Team ranking")
+    assert lines[at + 2] == "RANK TEAM PLAYERS TOTAL"
+    for k, team in enumerate(selectors.standings(t).teams):
+        members = ", ".join(f"{row.player.name} ({number(row.total)})" for row in team.members)
+        rank = f"{team.rank}=" if team.tied else str(team.rank)
+        assert lines[at + 3 + k] == f"{rank} {team.name} {members} {team.total_display}"
