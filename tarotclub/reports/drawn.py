@@ -102,13 +102,24 @@ def _width(text: str, font: str, size: float) -> float:
     return stringWidth(text, font, size) / MM
 
 
+def _fitting(text: str, font: str, size: float, width: float, suffix: str = "") -> int:
+    """How many of the text's first characters fit in `width` mm, followed by `suffix` (a
+    binary search: a hostile 10,000-character name costs a few dozen measures, not 10,000)."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _width(text[:middle] + suffix, font, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _fit(text: str, font: str, size: float, width: float) -> str:
     """The text, cut with an ellipsis if wider than `width` mm."""
     if _width(text, font, size) <= width:
         return text
-    while text and _width(text + "…", font, size) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return text[: _fitting(text, font, size, width, "…")].rstrip() + "…"
 
 
 def _shrunk(text: str, font: str, size: float, width: float) -> tuple[str, float]:
@@ -133,9 +144,7 @@ def _wrap(text: str, font: str, size: float, width: float, lines: int) -> list[s
             pieces.pop(0)
             continue
         if not current:  # one word wider than the line: cut it
-            cut = len(piece)
-            while cut > 1 and _width(piece[:cut], font, size) > width:
-                cut -= 1
+            cut = max(1, _fitting(piece, font, size, width))
             current, pieces[0] = piece[:cut], piece[cut:]
         if len(out) == lines - 1:  # the last line: what is left, ellipsised
             out.append(_fit((current + "".join(pieces)).rstrip(), font, size, width))

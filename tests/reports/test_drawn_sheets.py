@@ -322,3 +322,7 @@ def test_hostile_names_are_printed_as_they_are():
     content = draw(sheet)
     text = " ".join(pdf_page_lines(content)[0])
     assert "Ann (x) \\ <b>" in text and "Ελένη" in text and "Zoë" in text
+    # longer than any name the site takes, one word and many: cut, on the page
+    sheet = make_sheet(names=["W" * 5000, "a " * 2500, "Bob", "Eve"], filled=True)
+    (lines,) = pdf_page_lines(draw(sheet))
+    assert any("W…" in line for line in lines) and any("a a…" in line for line in lines)
