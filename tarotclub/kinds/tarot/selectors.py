@@ -297,7 +297,9 @@ def _written_since_sql(vendor: str) -> str:
         f"SELECT {d.sql}, l.{sql.column(DealLine, 'player')}, l.{sql.column(DealLine, 'score')}"
         f" FROM {lines} l INNER JOIN {deals} d ON d.{pk} = l.{sql.column(DealLine, 'deal')}"
         f" WHERE d.{sql.column(Deal, 'game')} = %s AND d.{sql.column(Deal, 'revision')} > %s"
-        f" ORDER BY d.{sql.column(Deal, 'number')}, l.{pk} LIMIT %s"
+        # "+": the order is not taken from the (game, number) index, which SQLite would walk
+        # over the whole game's deals; the (game, revision) index finds the few written since
+        f" ORDER BY +d.{sql.column(Deal, 'number')}, l.{pk} LIMIT %s"
     )
 
 
