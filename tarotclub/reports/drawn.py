@@ -228,21 +228,19 @@ class _Paper:
         else:
             c.rect(*args, stroke=1 if stroke else 0, fill=1 if fill else 0)
 
-    def hline(self, x1, x2, y, *, width=LINE, color=INK):
+    def line(self, x1, y1, x2, y2, *, width=LINE, color=INK):
         if self.c is None:
             return
         self.c.setStrokeColor(color)
         self.c.setLineWidth(width)
         self.c.setDash()
-        self.c.line(x1 * MM, (self.page_h - y) * MM, x2 * MM, (self.page_h - y) * MM)
+        self.c.line(x1 * MM, (self.page_h - y1) * MM, x2 * MM, (self.page_h - y2) * MM)
+
+    def hline(self, x1, x2, y, *, width=LINE, color=INK):
+        self.line(x1, y, x2, y, width=width, color=color)
 
     def vline(self, x, y1, y2, *, width=LINE, color=INK):
-        if self.c is None:
-            return
-        self.c.setStrokeColor(color)
-        self.c.setLineWidth(width)
-        self.c.setDash()
-        self.c.line(x * MM, (self.page_h - y1) * MM, x * MM, (self.page_h - y2) * MM)
+        self.line(x, y1, x, y2, width=width, color=color)
 
     # -- the page's frame: header and footer ---------------------------------------------
 
@@ -633,15 +631,24 @@ def _pages(sheets: list[TableSheet]) -> list[_Page]:
     return pages
 
 
-def sheets_pdf(sheets: list[TableSheet], *, club: str, event: str, doc_title: str) -> Pdf:
-    """The sheets (federation's layout) as one PDF: A4 landscape, a page per table."""
-    pages = _pages(sheets)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(PAGE_W * MM, PAGE_H * MM), pageCompression=1, invariant=0)
+def _canvas(buffer, paper: type[_Paper], *, club: str, event: str, doc_title: str) -> Canvas:
+    """A compressed PDF canvas of the paper's page size, with the document's title, author
+    and subject (reports/base_pdf.html's)."""
+    canvas = Canvas(
+        buffer, pagesize=(paper.page_w * MM, paper.page_h * MM), pageCompression=1, invariant=0
+    )
     canvas.setTitle(f"{doc_title} · {event}")
     canvas.setAuthor(club)
     canvas.setSubject(f"{doc_title} · {event}")
     canvas.setCreator("Tarot club")
+    return canvas
+
+
+def sheets_pdf(sheets: list[TableSheet], *, club: str, event: str, doc_title: str) -> Pdf:
+    """The sheets (federation's layout) as one PDF: A4 landscape, a page per table."""
+    pages = _pages(sheets)
+    buffer = io.BytesIO()
+    canvas = _canvas(buffer, _Sheets, club=club, event=event, doc_title=doc_title)
     draw = _Sheets(canvas, club=club, event=event, doc_title=doc_title, pages=len(pages))
     for page in pages:
         sheet, grid = page.sheet, page.sheet.fed
@@ -852,11 +859,7 @@ def standings_pdf(paper: dict, *, club: str, event: str, doc_title: str) -> Pdf:
     measure = _Standings(None)
     measure.flow(paper)
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM), pageCompression=1, invariant=0)
-    canvas.setTitle(f"{doc_title} · {event}")
-    canvas.setAuthor(club)
-    canvas.setSubject(f"{doc_title} · {event}")
-    canvas.setCreator("Tarot club")
+    canvas = _canvas(buffer, _Standings, club=club, event=event, doc_title=doc_title)
     draw = _Standings(canvas, club=club, event=event, doc_title=doc_title, pages=measure.page)
     draw.flow(paper)
     canvas.showPage()

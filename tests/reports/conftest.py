@@ -100,6 +100,17 @@ def count_name(text: str, name: str) -> int:
     return len(re.findall(rf"(?<![\w]){words}(?![\w])", text))
 
 
+def pdf_image(content: bytes, page: int = 0, *, scale: float = 2):
+    """One page of the PDF as an RGB image (pypdfium2), `scale` pixels a point."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(content)
+    try:
+        return pdf[page].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
 def save_png(content: bytes, path, *, page: int = 0, scale: float = 1.6) -> None:
     """Render one page of the PDF as a PNG (pypdfium2, no system tools) for a person to look at."""
     import pypdfium2 as pdfium

@@ -18,7 +18,7 @@ from tarotclub.reports import drawn
 from tarotclub.reports.documents import Cell, GridRow, SheetPlayer, TableSheet
 from tarotclub.tournaments.models import SEAT_NAMES
 
-from .conftest import pdf_page_lines
+from .conftest import pdf_image, pdf_page_lines
 
 WHITE = (255, 255, 255)
 SHADE = (250, 247, 240)  # print.css --zebra: the − columns
@@ -87,13 +87,7 @@ def draw(*sheets: TableSheet) -> bytes:
 
 
 def render(content: bytes, page: int = 0):
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(content)
-    try:
-        return pdf[page].render(scale=SCALE).to_pil().convert("RGB")
-    finally:
-        pdf.close()
+    return pdf_image(content, page, scale=SCALE)
 
 
 def px(mm: float) -> int:

@@ -16,7 +16,7 @@ from tarotclub.reports.printouts import drawn_frame, standings_paper, standings_
 from tarotclub.tournaments import selectors, services
 from tarotclub.tournaments.models import Ranking
 
-from .conftest import build_finished, pdf_page_lines
+from .conftest import build_finished, pdf_image, pdf_page_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -31,13 +31,7 @@ def draw(t, paper: dict, language: str = "en") -> bytes:
 
 
 def render(content: bytes, page: int = 0):
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(content)
-    try:
-        return pdf[page].render(scale=SCALE).to_pil().convert("RGB")
-    finally:
-        pdf.close()
+    return pdf_image(content, page, scale=SCALE)
 
 
 def px(mm: float) -> int:
