@@ -42,3 +42,18 @@ def test_making_a_pdf_still_loads_them():
     assert _modules_after(code) == ["weasyprint"]
     code = CHECK.replace("print(", "from tarotclub.reports import drawn\nprint(")
     assert _modules_after(code) == ["reportlab"]
+
+
+def test_a_worker_imports_the_urlconf_when_it_boots_not_at_its_first_request():
+    """gunicorn imports tarotclub.wsgi in each worker before it takes a request: the URLconf
+    (every view module) is imported there, still without a PDF library, so a new worker's
+    first phone does not wait some 250 ms for it (bench/coldstart.py)."""
+    code = """
+import json, sys
+import tarotclub.wsgi
+from django.urls import get_resolver
+loaded = "url_patterns" in vars(get_resolver())
+heavy = sorted(m for m in ("weasyprint", "pypdf", "reportlab") if m in sys.modules)
+print(json.dumps([loaded, heavy]))
+"""
+    assert _modules_after(code) == [True, []]
