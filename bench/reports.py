@@ -171,7 +171,7 @@ def run() -> list[str]:
             f"{against(seconds, SHEETS_SECONDS, 's')}; CPU {against(cpu, SHEETS_SECONDS, 's')}"
         )
         goals.record(f"table sheets PDF, 50 tables ({label})", seconds, "s", SHEETS_SECONDS)
-        sheets = documents.round_sheets(t, t.rounds, filled=filled, base_url=base_url, qr=False)
+        sheets = documents.round_sheets(t, t.rounds, filled=filled, base_url=base_url)
         sheets = [_plain(sheet) for sheet in sheets]
         memory = peak_memory("sheets_pdf", sheets, sheets[:1], drawn_frame(t, "Table sheets"))
         lines.append(

@@ -491,16 +491,14 @@ def _sheet_url(base_url: str, game: Game) -> str:
     return base_url.rstrip("/") + reverse("games:sheet", args=[game.token])
 
 
-def _seated_sheet(
-    t: Tournament, table: Table, licences, *, filled: bool, base_url: str, qr: bool = True
-):
+def _seated_sheet(t: Tournament, table: Table, licences, *, filled: bool, base_url: str):
+    """A seated table's sheet with its share link (reports/drawn.py draws its QR code)."""
     sheet = game_grid(table.game, filled=filled)
     for position, p in enumerate(sheet.players):
         p.seat = str(SEAT_NAMES[position])
         p.licence = licences.get(p.pk, "")
     sheet.table, sheet.round, sheet.rounds = table.number, table.round, t.rounds
     sheet.url = _sheet_url(base_url, table.game)
-    sheet.qr = qr_image(sheet.url) if qr else ""
     return sheet
 
 
@@ -540,13 +538,13 @@ def _planned_sheet(t: Tournament, round_number: int, number: int, seated: list[i
 
 
 def round_sheets(
-    t: Tournament, round_number: int, *, filled: bool = False, base_url: str = "", qr: bool = True
+    t: Tournament, round_number: int, *, filled: bool = False, base_url: str = ""
 ) -> list[TableSheet] | None:
     """One sheet per table of the round (None when the round has nothing to print).
 
-    A seated round's sheets carry each table's share link (`base_url` makes it absolute) and,
-    with `qr`, its QR code as an image (`reports.drawn` draws its own); a planned round's
-    sheets are empty and have no link yet.
+    A seated round's sheets carry each table's share link (`base_url` makes it absolute), whose
+    QR code `reports.drawn` draws (a triplette's sheets carry it as an image); a planned
+    round's sheets are empty and have no link yet.
     """
     if t.triplette:
         return triplette_round_sheets(t, round_number, filled=filled, base_url=base_url)
@@ -562,9 +560,7 @@ def round_sheets(
         starts = _starts(player_positions(t))
         return [
             _federation(
-                _seated_sheet(t, table, licences, filled=filled, base_url=base_url, qr=qr),
-                t,
-                starts,
+                _seated_sheet(t, table, licences, filled=filled, base_url=base_url), t, starts
             )
             for table in tables
         ]
@@ -584,7 +580,8 @@ def round_sheets(
 
 
 def table_sheet(table: Table, *, base_url: str = "", qr: bool = True) -> TableSheet:
-    """The filled sheet of one tournament table (`qr`: with its QR code, for paper)."""
+    """The filled sheet of one tournament table (`qr`: a triplette's, with its QR code as an
+    image, for paper; a free-deal table's is drawn with its QR code by reports/drawn.py)."""
     table = (
         Table.objects.filter(pk=table.pk)
         .select_related("game", "tournament")
@@ -594,7 +591,7 @@ def table_sheet(table: Table, *, base_url: str = "", qr: bool = True) -> TableSh
     t = table.tournament
     if t.triplette:
         return _seated_triplette(t, table, _triplette_entries(t), True, base_url, qr=qr)
-    sheet = _seated_sheet(t, table, _licences(t), filled=True, base_url=base_url, qr=qr)
+    sheet = _seated_sheet(t, table, _licences(t), filled=True, base_url=base_url)
     return _federation(sheet, t, _starts(player_positions(t)))
 
 
@@ -1055,7 +1052,6 @@ def _seated_triplette(t, table: Table, entries, filled: bool, base_url: str, qr:
     sheet.filled = filled
     sheet.locked = table.game.locked
     sheet.url = _sheet_url(base_url, table.game)
-    sheet.qr = qr_image(sheet.url) if qr else ""
     return sheet
 
 

@@ -58,7 +58,8 @@ class Printout:
         raise NotImplementedError
 
     def pdf(self) -> Pdf:
-        """The paper: the template laid out by WeasyPrint (a round's table sheets are drawn)."""
+        """The paper: the template laid out by WeasyPrint (the standings and a free-deal round's
+        table sheets are drawn: `reports.drawn`)."""
         return render_pdf(self.template, self.context(), request=self.request)
 
     def name(self) -> str:  # pragma: no cover - each printout writes it
@@ -249,7 +250,7 @@ class GameSheetPrintout(Printout):
         from . import drawn
 
         t = self.table.tournament
-        sheet = documents.table_sheet(self.table, base_url=self.base_url, qr=False)
+        sheet = documents.table_sheet(self.table, base_url=self.base_url)
         title = _("Table sheet · round %(n)s") % {"n": self.table.round}
         return drawn.sheets_pdf([sheet], **drawn_frame(t, title))
 
@@ -310,7 +311,7 @@ def round_sheets_pdf(t: Tournament, round_number: int, *, filled: bool, base_url
     page per table, made in a fraction of the time WeasyPrint takes for 50 tables."""
     from . import drawn
 
-    sheets = documents.round_sheets(t, round_number, filled=filled, base_url=base_url, qr=False)
+    sheets = documents.round_sheets(t, round_number, filled=filled, base_url=base_url)
     if not sheets:
         raise Http404
     title = _("Table sheets · round %(n)s") % {"n": round_number}
