@@ -90,7 +90,7 @@ def test_an_evening_at_the_table(phone, live_server, member, four, artifacts):
 
     # undo deal 3, with the confirmation
     page.click("text=Undo the last deal")
-    assert "Undo deal 3?" in page.inner_text("h1")
+    expect(page.locator("h1")).to_contain_text("Undo deal 3?")
     page.click("text=Yes, undo it")
     page.wait_for_url(sheet_url)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tarotclub.games import services
 from tarotclub.games.models import Game
@@ -60,22 +61,25 @@ def test_the_list_filters_pages_and_archives_on_a_phone(phone, live_server, club
 
     # the next page has the rest
     page.click(".pagination a[href*='page=2']")
-    assert page.locator("table.game-list tbody tr").count() == 5
+    page.wait_for_url("**/games/?page=2")
+    expect(page.locator("table.game-list tbody tr")).to_have_count(5)
 
     # filter: one kind, then one player, then a bad date range
     page.goto(live_server.url + "/games/")
     page.select_option("#id_kind", "deathspot")
     page.click(".filter-actions button")
-    assert page.locator("table.game-list tbody tr").count() == 1
+    page.wait_for_url("**kind=deathspot**")
+    expect(page.locator("table.game-list tbody tr")).to_have_count(1)
     assert checked(page, artifacts, f"games-list-deathspot-{lang}") == {}
     page.goto(live_server.url + "/games/")
     page.select_option("#id_player", str(club["players"][4].pk))  # Eva played nothing
     page.click(".filter-actions button")
-    assert page.locator("table.game-list tbody tr td.empty, table.game-list tbody tr").count() == 1
+    page.wait_for_url(f"**player={club['players'][4].pk}**")
+    expect(page.locator("table.game-list tbody tr td.empty, table.game-list tbody tr")).to_have_count(1)
     page.fill("#id_from", "2026-05-02")
     page.fill("#id_to", "2026-05-01")
     page.click(".filter-actions button")
-    assert page.locator(".list-filter .errors").is_visible()
+    expect(page.locator(".list-filter .errors")).to_be_visible()
     assert checked(page, artifacts, f"games-list-error-{lang}") == {}
 
     # archive a game from its sheet, find it under "archived", restore it
@@ -86,9 +90,10 @@ def test_the_list_filters_pages_and_archives_on_a_phone(phone, live_server, club
     assert "Tuesday 22" not in page.inner_text("table.game-list")
     page.select_option("#id_status", "archived")
     page.click(".filter-actions button")
-    assert page.locator("table.game-list tbody tr").count() == 1
+    page.wait_for_url("**status=archived**")
+    expect(page.locator("table.game-list tbody tr")).to_have_count(1)
     page.click("table.game-list .game-link")
-    assert page.locator(".archived-note").is_visible()
+    expect(page.locator(".archived-note")).to_be_visible()
     # the sheet itself belongs to the score sheet's work: here, the archive notice and button
     found = checked(page, artifacts, f"game-archived-{lang}")
     assert not [x for v in found.values() for x in v if "archive" in x.lower()], found

@@ -30,7 +30,7 @@ def test_a_table_enters_and_confirms_its_round(phone, live_server, artifacts):
     page.goto(f"{live_server.url}/tournaments/{t.pk}/where/")
     page.fill("main input[name=q]", seats[2].name[-4:])
     page.click("button.primary")
-    assert f"Table {table.number}" in page.inner_text(".seats-found")
+    expect(page.locator(".seats-found")).to_contain_text(f"Table {table.number}")
     # (its one link is the player's position card, never the table's share link)
     assert page.locator(f".seats-found a[href*='{table.game.token}']").count() == 0
     page.goto(f"{live_server.url}/t/{table.game.token}/")

@@ -6,6 +6,7 @@ and the rankings."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import scroll_width
 from tarotclub.players.models import Player
@@ -62,7 +63,7 @@ def test_a_three_table_duplicate_session_on_a_phone(phone, live_server, director
 
     # the guide cards of round 1
     page.click("text=Boards and guide cards")
-    assert page.locator(".guide-card").count() == 3
+    expect(page.locator(".guide-card")).to_have_count(3)
     fits(page)
     page.screenshot(path=str(artifacts / "duplicate-guide.png"), full_page=True)
 
@@ -79,7 +80,7 @@ def test_a_three_table_duplicate_session_on_a_phone(phone, live_server, director
         for i, board in enumerate(game.options["boards"], start=1):
             page.goto(f"{url}/t/{game.token}/")
             page.click(".sticky-actions a")
-            assert f"Board {board}" in page.inner_text("main")
+            expect(page.locator("main")).to_contain_text(f"Board {board}")
             assert page.locator("input[name=taker]").count() == 1
             assert page.locator("input[name=contract]").count() == 1
             tap(page, "taker", game.options["imposed"][i - 1][0])
@@ -96,8 +97,8 @@ def test_a_three_table_duplicate_session_on_a_phone(phone, live_server, director
         # the slip of its first board shows every score recorded for that board so far
         board = game.options["boards"][0]
         page.click(f"a[href$='/board/{board}/']")
-        assert "Travelling slip" in page.inner_text("main")
-        assert page.locator(".slip tbody tr").count() == rnd
+        expect(page.locator("main")).to_contain_text("Travelling slip")
+        expect(page.locator(".slip tbody tr")).to_have_count(rnd)
         fits(page)
         if rnd == 3:
             page.screenshot(path=str(artifacts / "duplicate-slip.png"), full_page=True)
@@ -125,6 +126,6 @@ def test_a_three_table_duplicate_session_on_a_phone(phone, live_server, director
     fits(page)
     page.screenshot(path=str(artifacts / "duplicate-rankings.png"), full_page=True)
     counts.locator("tbody tr a").first.click()
-    assert "Record of" in page.inner_text("h2")
+    expect(page.locator("h2")).to_contain_text("Record of")
     fits(page)
     page.screenshot(path=str(artifacts / "duplicate-record.png"), full_page=True)
