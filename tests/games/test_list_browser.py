@@ -75,7 +75,9 @@ def test_the_list_filters_pages_and_archives_on_a_phone(phone, live_server, club
     page.select_option("#id_player", str(club["players"][4].pk))  # Eva played nothing
     page.click(".filter-actions button")
     page.wait_for_url(f"**player={club['players'][4].pk}**")
-    expect(page.locator("table.game-list tbody tr td.empty, table.game-list tbody tr")).to_have_count(1)
+    expect(
+        page.locator("table.game-list tbody tr td.empty, table.game-list tbody tr")
+    ).to_have_count(1)
     page.fill("#id_from", "2026-05-02")
     page.fill("#id_to", "2026-05-01")
     page.click(".filter-actions button")
