@@ -597,13 +597,12 @@ class _Sheets(_Paper):
 
 def _chunks(text: str, font: str, size: float, width: float) -> list[str]:
     """A URL in lines of `width` mm, broken anywhere (print.css `word-break: break-all`)."""
-    lines, current = [], ""
-    for char in text:
-        if current and _width(current + char, font, size) > width:
-            lines.append(current)
-            current = ""
-        current += char
-    return [*lines, current] if current else lines
+    lines = []
+    while text:
+        cut = max(1, _fitting(text, font, size, width))
+        lines.append(text[:cut])
+        text = text[cut:]
+    return lines
 
 
 def _pages(sheets: list[TableSheet]) -> list[_Page]:
