@@ -117,6 +117,9 @@ def artifacts():
 
 
 def scroll_width(page) -> int:
+    """The page's width, once the page a click may just have opened has loaded: Playwright's
+    click returns when a navigation has started, when the new document may have no element."""
+    page.wait_for_load_state("load")
     return page.evaluate("document.documentElement.scrollWidth")
 
 

@@ -82,6 +82,7 @@ def test_an_evening_at_the_table(phone, live_server, member, four, artifacts):
     # correct deal 2: the attack made only 44
     page.click("table.sheet tbody tr:nth-child(2) a.row-link")
     page.click("text=Correct this deal")
+    page.wait_for_url("**/edit/")
     assert_fits(page)
     page.fill("#id_points", "44")
     tap(page, "points_side", "attack")

@@ -19,6 +19,7 @@ def test_all_deals_and_players_sheets_on_a_phone(phone, live_server, artifacts):
     page.goto(f"{live_server.url}/tournaments/{t.pk}/")
     assert scroll_width(page) <= PHONE["width"]
     page.click("text=all deals")
+    page.wait_for_url("**/deals/")
     assert scroll_width(page) <= PHONE["width"]  # the wide table scrolls inside its frame
     text = page.inner_text("main")
     assert "All deals" in text and players[0].name in text
@@ -27,6 +28,7 @@ def test_all_deals_and_players_sheets_on_a_phone(phone, live_server, artifacts):
     page.click("nav.round-filter >> text=Round 1")
     assert "round=1" in page.url
     page.click("text=players' sheets")
+    page.wait_for_url("**/players/")
     assert scroll_width(page) <= PHONE["width"]
     with page.expect_response(lambda r: r.url.endswith(".pdf")) as info:
         page.click(f"text={players[3].name}")

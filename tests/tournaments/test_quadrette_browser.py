@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from playwright.sync_api import expect
 
 from tarotclub.tournaments import quadrette, services
 from tarotclub.tournaments.models import Entry, Table, Tournament
@@ -86,9 +87,9 @@ def test_a_quadrette_session_on_a_phone(phone, live_server, director, artifacts)
             assert taker in attackers
             page.goto(f"{url}/t/{game.token}/")
             page.click(".sticky-actions a")
+            expect(page.locator("input[name=taker]")).to_have_count(1)  # the entry page is in
             main = page.inner_text("main")
             assert f"Board {board}" in main and names[taker].short_name in main
-            assert page.locator("input[name=taker]").count() == 1
             tap(page, "taker", taker)
             tap(page, "contract", "garde")
             deal = garde_for(-56 if i == 2 else 60)

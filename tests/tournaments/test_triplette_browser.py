@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import scroll_width
 from tarotclub.tournaments import services, triplette
@@ -97,9 +98,9 @@ def test_a_two_table_triplette_session_on_a_phone(phone, live_server, director, 
             taker = game.options["imposed"][i - 1][0]
             page.goto(f"{url}/t/{game.token}/")
             page.click(".sticky-actions a")
+            expect(page.locator("input[name=taker]")).to_have_count(1)  # the entry page is in
             main = page.inner_text("main")
             assert f"Board {board}" in main and names[taker].short_name in main
-            assert page.locator("input[name=taker]").count() == 1
             tap(page, "taker", taker)
             tap(page, "contract", "garde")
             deal = deal_for_score(-56 if i == 2 else 60)
