@@ -33,7 +33,7 @@ run: setup
 	@echo "To serve the phones of a club evening, use: make serve"
 	$(MANAGE) runserver $(HOST):$(PORT)
 
-# The club laptop: production settings under gunicorn on $(SERVE_HOST):$(PORT), static files,
+# The club laptop: production settings under granian on $(SERVE_HOST):$(PORT), static files,
 # a secret key kept in var/, the same database as `make run`; prints the phones' address.
 serve: $(STAMP)
 	$(PY) bin/serve.py --bind $(SERVE_HOST) --port $(PORT)

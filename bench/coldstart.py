@@ -1,6 +1,6 @@
 """The first request of a new worker against a warm one, each in a fresh Python process.
 
-A child process does what a gunicorn worker does at boot (imports tarotclub.wsgi: Django set
+A child process does what a server worker does at boot (imports tarotclub.wsgi: Django set
 up, the middleware loaded, the URLconf and so every view module imported), then times its
 first request and then the same request warm. The request is a trivial view (/favicon.ico,
 a redirect), so the difference is the cold start alone; it is also given as a ratio to that
@@ -31,7 +31,7 @@ def child() -> None:
     django.setup()
     from django.test import Client
 
-    import tarotclub.wsgi  # noqa: F401 - what a gunicorn worker imports when it boots
+    import tarotclub.wsgi  # noqa: F401 - what a server worker imports when it boots
 
     client = Client()
     client.handler.load_middleware()  # (the WSGI handler's middleware, for the test client)

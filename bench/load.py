@@ -1,6 +1,6 @@
 """Fifty phones in a burst and a club evening, against the real server (issue 12).
 
-Starts the production server as `make serve` runs it (bin/serve.py's environment and gunicorn
+Starts the production server as `make serve` runs it (bin/serve.py's environment and granian
 command line) on 127.0.0.1 and a free port, with a throw-away var/ folder: its own SQLite
 file, or, when DATABASE_URL is set, a throw-away database created on that server (dropped at
 the end). Seeds a tournament of 200 players: 50 tables of 4. Then, with a phone per player
@@ -184,17 +184,17 @@ def throwaway_database(env: dict):
 
 
 class Server:
-    """gunicorn as `make serve` starts it, in its own process group; stopped by `stop()`."""
+    """The server as `make serve` starts it, in its own process group; stopped by `stop()`."""
 
     def __init__(self, serve, env: dict, port: int, log: Path, **sizes):
         self.log = open(log, "w")  # noqa: SIM115 (closed in stop)
         self.proc = subprocess.Popen(
-            serve.gunicorn_command(HOST, port, **sizes),
+            serve.server_command(HOST, port, **sizes),
             cwd=ROOT,
             env=env,
             stdout=self.log,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # gunicorn and its workers: one group, stopped together
+            start_new_session=True,  # the server and its workers: one group, stopped together
         )
         self.port = port
 
@@ -202,13 +202,13 @@ class Server:
         deadline = time.monotonic() + STARTUP
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn ended early ({self.proc.returncode})")
+                raise RuntimeError(f"the server ended early ({self.proc.returncode})")
             try:
                 with socket.create_connection((HOST, self.port), timeout=1):
                     return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError(f"gunicorn did not listen within {STARTUP:.0f} s")
+        raise RuntimeError(f"the server did not listen within {STARTUP:.0f} s")
 
     def stop(self) -> None:
         """SIGTERM to the server's own group, then SIGKILL if it lingers: bounded."""
@@ -585,7 +585,7 @@ HTMX = {"HX-Request": "true", "HX-Target": "sheet"}  # what a sheet's poll sends
 
 async def cpu_per_request(tables: list[Table], server: Server, stats: Stats) -> dict[str, tuple]:
     """Each kind of request, one at a time at every table (nothing else running): the server's
-    CPU time per request (its processes' user + system time, gunicorn's own work included) and
+    CPU time per request (its processes' user + system time, the server's own work included) and
     the phones'. Unlike the latencies under load these barely move with other work on the
     machine: the figures to compare between two versions of the code."""
     costs: dict[str, list[float]] = {}
@@ -737,10 +737,10 @@ def run(*, workers: int | None = None, threads: int | None = None, polls: bool =
                     static.kill()
                     static.wait()
             port = free_port()
-            server = Server(serve, env, port, var / "gunicorn.log", **sizes)
+            server = Server(serve, env, port, var / "server.log", **sizes)
             server.wait()
             print(
-                f"Production server (gunicorn {sizes['workers']} processes × {sizes['threads']}"
+                f"Production server (granian {sizes['workers']} processes × {sizes['threads']}"
                 f" threads, {database}) on {HOST}:{port}; {len(tables_info)} tables of"
                 f" {SEATS}, ready in {time.monotonic() - began:.1f} s"
             )

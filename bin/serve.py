@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make serve`: the club laptop serves the phones of the room's Wi-Fi, with a real server.
 
-The production settings under gunicorn, on 0.0.0.0:8000 by default, with:
+The production settings under granian (a WSGI server), on 0.0.0.0:8000 by default, with:
 
 - a secret key made on first use and kept in var/secret_key (mode 0600, never committed);
 - plain HTTP (TAROTCLUB_PLAIN_HTTP=1): a room's Wi-Fi has no certificate for the laptop;
@@ -141,12 +141,6 @@ def manage(env: dict, *args: str) -> None:
         raise SystemExit(f"`python manage.py {' '.join(args)}` failed ({done.returncode}).")
 
 
-def _gunicorn_knows(setting: str) -> bool:
-    from gunicorn import config
-
-    return any(s.name == setting for s in config.KNOWN_SETTINGS)
-
-
 def server_env(var: Path, hosts: list[str]) -> dict:
     """The environment the server runs in: production settings, plain HTTP, this var/ folder."""
     env = dict(os.environ)
@@ -172,65 +166,60 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 # Processes and threads. A request here is Python work (templates, the ORM) between short
 # database calls, so the GIL lets one process use about one core: one process per core
 # (2 on a 2-core laptop) uses both, and more processes only share the same two cores (and
-# each holds its own copy of the site in memory). Threads let a process go on while a request
-# waits on the database or on a slow phone. But on SQLite a save holds the one write lock
-# (BEGIN IMMEDIATE, see settings) from its BEGIN to its COMMIT, and each of its statements lets
-# go of the GIL: with four threads a process, the others (rendering polls and pages, reading
-# forms) took it meanwhile, and a save of some 2 ms of work held the lock 4-11 ms (median;
-# 12-23 ms at the 90th percentile) while every other save of both processes queued behind it.
-# Fifty phones saving back to back with nothing else (bench/load.py --no-polls) then got
-# 100-125 saves a second and the server never used more than one core of two; with two
-# threads a process the lock is held 2.3-2.7 ms and they got up to 199 a second (1.5 cores),
-# with one thread 188. With the polls too, on a machine whose other work left the server
-# one core, two threads gave the burst's saves a median p95 of 1.0 s and p99 of 1.1 s over
-# four runs, four threads 1.25 s and 1.4 s. On PostgreSQL (a row lock per game, no lock for
-# the whole database) two and four threads did alike, within that machine's noise. Two rather
-# than one keep a second request going in each process (a phone slow to send its request
-# holds a thread, not the whole process).
-# bench/load.py (`make bench-load`, --workers/--threads) measures the choice: fifty phones in
-# a burst and a club evening.
+# each holds its own copy of the site in memory). The server is granian: it accepts, parses
+# and answers the connections in Rust, outside the GIL; gunicorn's gthread workers, which
+# `make serve` ran before, do that in Python, on the same cores and under the same GIL.
+# Fifty phones in a burst with every sheet polling (bench/load.py), the two measured in turn on
+# SQLite: granian 2 × 2 saved 144-149 deals a second with a save p95 of 438-449 ms, gunicorn
+# 2 × 2 70-86 a second and 772-823 ms; the server's CPU time per request fell by about 1.3 ms.
+# Threads: on SQLite a save holds the one write lock (BEGIN IMMEDIATE, see settings) from its
+# BEGIN to its COMMIT, and each of its statements lets go of the GIL; the more threads a
+# process runs, the longer other threads keep the GIL meanwhile, and every save of both
+# processes queues behind the lock (gunicorn: four threads a process held a 2 ms save's lock
+# 4-11 ms, two threads 2.3-2.7 ms). One thread a process did a little better in the burst
+# (granian 2 × 1: 154-194 a second, p95 303-428 ms), but a thread is also what a phone holds
+# while its request arrives: a phone whose Wi-Fi drops halfway through sending a deal holds
+# its thread until the connection dies, and neither granian nor gunicorn times that out. With
+# two threads a process, such a phone stops nobody (tests/core/test_serve.py).
+# bench/load.py (`make bench-load`, --workers/--threads) measures the choice.
 WORKERS = 2
 THREADS = 2
-# Seconds an idle connection is kept open (HTTP keep-alive): longer than an open sheet waits
-# between two polls (4 s, games/_sheet.html), so a phone polls on the connection it has, as
-# its browser expects, instead of a new TCP connection every time (gunicorn's default, 2 s,
-# is shorter). An idle connection costs the worker a socket in its poller, not a thread. It
-# also spares the worker's main thread the close of a connection after each answer: recent
-# gunicorn closes gracefully there, waiting (up to 2 s) for the phone to close its side,
-# and accepts no other connection meanwhile.
-KEEPALIVE = 5
 
 
-def gunicorn_command(bind: str, port: int, *, workers: int = WORKERS, threads: int = THREADS):
-    """The gunicorn command line of `make serve` (gthread workers)."""
-    bind = f"[{bind}]" if ":" in bind and not bind.startswith("[") else bind
-    command = [
+def server_command(bind: str, port: int, *, workers: int = WORKERS, threads: int = THREADS):
+    """The command line of `make serve`: granian serving the WSGI application.
+
+    HTTP/1.1 only (what a phone's browser speaks to a plain-HTTP server), no WebSockets. An idle
+    connection stays open (HTTP keep-alive, granian's default has no idle limit), so an open
+    sheet polls every 4 s on the connection it has instead of a new TCP connection every time.
+    A worker that dies is started again."""
+    bind = bind.strip("[]")
+    return [
         sys.executable,
         "-m",
-        "gunicorn",
-        "tarotclub.wsgi:application",
-        "--chdir",
-        str(ROOT),
-        "--bind",
-        f"{bind}:{port}",
-        "--worker-class",
-        "gthread",
+        "granian",
+        "--interface",
+        "wsgi",
+        "--host",
+        bind or "0.0.0.0",
+        "--port",
+        str(port),
         "--workers",
         str(workers),
-        "--threads",
+        "--blocking-threads",
         str(threads),
-        "--keep-alive",
-        str(KEEPALIVE),
-        "--timeout",
-        "60",
-        "--graceful-timeout",
+        "--http",
+        "1",
+        "--no-ws",
+        "--respawn-failed-workers",
+        "--workers-kill-timeout",
         "10",
+        "--working-dir",
+        str(ROOT),
+        "--log-level",
+        "warning",
+        "tarotclub.wsgi:application",
     ]
-    if _gunicorn_knows("control_socket_disable"):
-        # Recent gunicorn versions open a control socket in the home folder: not needed, and two
-        # servers on one machine would share it.
-        command.append("--no-control-socket")
-    return command
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -255,7 +244,7 @@ def main(argv: list[str] | None = None) -> None:
         else str(var / "tarotclub.sqlite3")
     )
     print(
-        "\nTarot club server (production settings, gunicorn, plain HTTP for this room).\n"
+        "\nTarot club server (production settings, granian, plain HTTP for this room).\n"
         f"Phones on this Wi-Fi open:\n\n    {url}\n",
         flush=True,
     )
@@ -264,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"On this laptop: http://127.0.0.1:{args.port}/")
     print(f"Data: {database}. Stop with Ctrl+C.\n", flush=True)
 
-    command = gunicorn_command(args.bind, args.port, workers=args.workers, threads=args.threads)
+    command = server_command(args.bind, args.port, workers=args.workers, threads=args.threads)
     os.chdir(ROOT)
     os.execve(sys.executable, command, env)
 

@@ -1,8 +1,9 @@
 """WSGI entry point; production uses tarotclub.settings.production.
 
-A gunicorn worker imports this module when it boots, before it takes any request: the
-URLconf (hence every view module) is imported here too, so that the first phone served by a
-new worker does not wait for it (some 250 ms; issue 12, bench/coldstart.py).
+Each worker of the server (granian, `make serve`) imports this module when it boots, before
+it takes any request: the URLconf (hence every view module) is imported here too, so that
+the first phone served by a new worker does not wait for it (some 250 ms; issue 12,
+bench/coldstart.py).
 """
 
 import os

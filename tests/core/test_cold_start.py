@@ -45,7 +45,7 @@ def test_making_a_pdf_still_loads_them():
 
 
 def test_a_worker_imports_the_urlconf_when_it_boots_not_at_its_first_request():
-    """gunicorn imports tarotclub.wsgi in each worker before it takes a request: the URLconf
+    """The server imports tarotclub.wsgi in each worker before it takes a request: the URLconf
     (every view module) is imported there, still without a PDF library, so a new worker's
     first phone does not wait some 250 ms for it (bench/coldstart.py)."""
     code = """

@@ -4,7 +4,7 @@ SQLite: WAL (readers never wait for a writer), synchronous=NORMAL, a busy timeou
 BEGIN IMMEDIATE, so that two phones saving at once queue for the write lock instead of one
 failing with "database is locked"; connections kept open between requests. PostgreSQL:
 connections kept open and checked before reuse. Loaded in a fresh interpreter under the
-production settings, as gunicorn loads them (nothing is timed).
+production settings, as the server loads them (nothing is timed).
 """
 
 from __future__ import annotations

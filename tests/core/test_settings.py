@@ -1,6 +1,6 @@
 """The production settings: a real secret key, HTTPS by default, a proxy trusted only when told.
 
-Each configuration is loaded in a fresh interpreter, exactly as gunicorn would load it, so the
+Each configuration is loaded in a fresh interpreter, exactly as the server would load it, so the
 environment variables are read the way they are in production.
 """
 
