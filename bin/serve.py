@@ -169,9 +169,11 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 # each holds its own copy of the site in memory). The server is granian: it accepts, parses
 # and answers the connections in Rust, outside the GIL; gunicorn's gthread workers, which
 # `make serve` ran before, do that in Python, on the same cores and under the same GIL.
-# Fifty phones in a burst with every sheet polling (bench/load.py), the two measured in turn on
-# SQLite: granian 2 × 2 saved 144-149 deals a second with a save p95 of 438-449 ms, gunicorn
-# 2 × 2 70-86 a second and 772-823 ms; the server's CPU time per request fell by about 1.3 ms.
+# Fifty phones in a burst with every sheet polling (bench/load.py), five runs of each taken in
+# turn on SQLite, medians: granian 2 × 2 saved 136 deals a second with a save p95 of 439 ms
+# and p99 of 488 ms, gunicorn 2 × 2 106 a second, 557 ms and 628 ms; the server's CPU time per
+# request 7.7 ms instead of 8.7. On PostgreSQL (three runs each): 116 a second, p95 638 ms,
+# against 84 a second, 788 ms.
 # Threads: on SQLite a save holds the one write lock (BEGIN IMMEDIATE, see settings) from its
 # BEGIN to its COMMIT, and each of its statements lets go of the GIL; the more threads a
 # process runs, the longer other threads keep the GIL meanwhile, and every save of both
