@@ -128,6 +128,11 @@ def test_a_second_phone_sees_new_deals_without_reloading(phone, live_server, gam
     page = phone
     page.goto(f"{live_server.url}/t/{game4.token}/")
     assert "0 deals" in page.inner_text(".zero-sum")
+    # the empty sheet's message runs across the whole card, not down the first column's 1.4rem
+    message = page.locator("#sheet-rows td[colspan]").bounding_box()
+    rows = page.locator("#sheet-rows").bounding_box()
+    assert message["width"] >= 0.9 * rows["width"], (message, rows)
+    assert message["height"] < 80, message  # two lines at most at this width
     from tarotclub.kinds.tarot.services import DealInput, deal_add
 
     deal_add(game=game4, data=DealInput(taker=four[1].pk, contract="prise", bouts=1, points=60))
