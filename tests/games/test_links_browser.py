@@ -11,6 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
+from conftest import scroll_width
 from tarotclub.games.services import game_start
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.services import DealInput
@@ -41,7 +42,7 @@ def assert_tappable(page, selector: str, count: int) -> None:
     assert len(found) == count
     assert all(b["w"] >= 44 and b["h"] >= 44 for b in found), found
     assert all(b["href"].startswith("/players/") for b in found)
-    width = page.evaluate("document.documentElement.scrollWidth")
+    width = scroll_width(page)
     assert width <= 360
 
 

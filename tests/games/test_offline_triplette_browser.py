@@ -11,6 +11,7 @@ import json
 import pytest
 from django.test import Client
 
+from conftest import scroll_width
 from tarotclub.games.selectors import seat_players
 from tarotclub.kinds.tarot.models import Deal
 from tarotclub.tournaments import services
@@ -70,7 +71,7 @@ def test_the_kept_screen_seats_each_boards_four_and_its_attacker(phone, live_ser
     text = preview.inner_text()
     for pk, p in seated.items():  # the board's four are scored, the two others are not
         assert (f"{p.label} " in text) == (pk in four2), (p.label, text)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(phone) <= 360
     phone.screenshot(path=str(artifacts / "triplette-offline-board-2.png"), full_page=True)
     phone.click("button[name=save]")
     phone.wait_for_url(sheet)

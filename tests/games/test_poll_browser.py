@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from conftest import scroll_width
 from scoring import fft
 from tarotclub.kinds.tarot.services import DealInput, deal_add
 
@@ -118,6 +119,6 @@ def test_two_phones_see_each_others_deal_and_correction(phone, live_server, game
             "#sheet-rows tr:last-child td.leader", "tds => tds.length"
         )
         assert leaders == len([v for v in want[0].values() if v == max(want[0].values())])
-        assert first.evaluate("() => document.documentElement.scrollWidth") <= NARROW["width"]
+        assert scroll_width(first) <= NARROW["width"]
     finally:
         second.context.close()

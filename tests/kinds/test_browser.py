@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import scroll_width
 from tests.browsing import new_phone
 
 pytestmark = pytest.mark.browser
@@ -27,7 +28,7 @@ def tap_plus(page, pk, times):
 
 
 def no_sideways_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert scroll_width(page) <= 390
 
 
 def test_fools_faith_game_on_a_phone(live_server, phone, start, three):

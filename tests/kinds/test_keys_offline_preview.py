@@ -9,6 +9,7 @@ import random
 import pytest
 from django.urls import reverse
 
+from conftest import scroll_width
 from tarotclub.games.services import game_set_house_rules, record_add
 from tests.kinds.test_foolsfaith_offline_preview import (
     NARROW,
@@ -119,7 +120,7 @@ def compare_online_and_offline(live_server, browser, game, scenarios, lang, shot
             if mode in results:
                 assert results[mode]["note"], (label, mode)
                 assert results[mode]["preview"] == online["preview"], (label, mode)
-        width = page.evaluate("document.documentElement.scrollWidth")
+        width = scroll_width(page)
         assert width <= NARROW["width"], (label, width)
     context.close()
     return shown

@@ -8,6 +8,8 @@ import os
 import pytest
 from django.urls import reverse
 
+from conftest import scroll_width
+
 NARROW = {"width": 360, "height": 780}
 
 pytestmark = pytest.mark.browser
@@ -221,7 +223,7 @@ def compare_online_and_offline(live_server, browser, game, scenarios, lang, shot
             assert results[mode]["preview"] == online["preview"], (label, mode)
             assert results[mode]["points"] == online["points"], (label, mode)
             assert results[mode]["detail"] == online["detail"], (label, mode)
-        width = page.evaluate("document.documentElement.scrollWidth")
+        width = scroll_width(page)
         assert width <= NARROW["width"], (label, width)
     context.close()
 

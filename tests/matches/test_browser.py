@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import scroll_width
 from tarotclub.matches.models import TeamMatch
 from tarotclub.players.services import player_create
 from tarotclub.reports.duplicate_samples import team_match_example
@@ -43,7 +44,7 @@ def test_a_team_match_from_creation_to_results_on_a_phone(phone, live_server, ar
     check("new")
     page.get_by_role("button", name="Create").click()
     page.wait_for_url("**/quarter/1/")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(page) <= 360
     q = sample.quarters[0]
     for team, attacker in (("A", q.a_attacker), ("B", q.b_attacker)):
         form = page.locator(f"#team-{team}")
@@ -76,7 +77,7 @@ def test_a_team_match_from_creation_to_results_on_a_phone(phone, live_server, ar
     text = page.locator("main").inner_text()
     assert "8.602" in text and "17.559" in text and "\u2212110" in text
     assert "Gent leads" in text
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(page) <= 360
     report = "\n".join(f"{key}: {value}" for key, value in sorted(problems.items()))
     (artifacts / "pagecheck-matches.txt").write_text(report or "nothing", encoding="utf-8")
     assert problems == {}, report

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import scroll_width
 from tarotclub.matches.models import Result, TeamMatch
 from tarotclub.players.services import player_create
 from tests.browser.pagecheck import check_page
@@ -79,7 +80,7 @@ def test_correcting_a_match_and_entering_facts_on_a_phone(phone, live_server, ar
     check("quarter-recorded")
     assert Result.objects.get(team="A", board=3).facts["points_half"] == 86
     assert TeamMatch.objects.get().a_bonus == 1.5
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(page) <= 360
     report = "\n".join(f"{key}: {value}" for key, value in sorted(problems.items()))
     (artifacts / "pagecheck-match-edit.txt").write_text(report or "nothing", encoding="utf-8")
     assert problems == {}, report

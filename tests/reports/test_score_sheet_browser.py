@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import scroll_width
 from tarotclub.games import selectors as game_selectors
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.models import DealLine
@@ -116,7 +117,7 @@ def test_the_score_sheet_on_a_phone(phone, live_server, artifacts):
                 }).map(td => td.textContent.trim())"""
             )
             assert tight == [], (lang, size, tight)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            assert scroll_width(page) <= 360
         # a player's position card, from "Where do I sit?"
         player = Player.objects.get(name=LONG_NAMES[0])
         response = page.goto(f"{base}/tournaments/{t.pk}/where/{player.pk}/")

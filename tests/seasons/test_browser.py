@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 
+from conftest import scroll_width
 from tarotclub.players.models import Player
 from tarotclub.seasons import services
 from tests.browser.pagecheck import check_page
@@ -72,12 +73,12 @@ def test_season_pages_on_a_phone(phone, live_server, artifacts, director):
     # the standings table scrolls inside its frame, never the page
     page.goto(base + paths["standings"])
     assert page.locator("table.season-standings tbody tr").count() == 8
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(page) <= 360
     page.goto(base + paths["keys-standings"])
     assert page.locator("table.season-standings tbody tr").count() == 6
     assert page.locator("table.season-standings thead th").count() == 4 + 3
     assert page.locator(".season-kind").is_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert scroll_width(page) <= 360
     log_in(page, "director", "pw-director-1", base)
     for name, path in director_paths.items():
         check(name, base + path)
