@@ -56,6 +56,7 @@ class Server:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: the server and its workers
         )
+        self.port = port
         self.base = f"http://127.0.0.1:{port}"
 
     def output(self) -> str:
@@ -210,8 +211,7 @@ def poll_interval() -> int:
 def an_open_sheet_polls_on_the_connection_it_has(server: Server) -> None:
     """The server keeps an idle connection longer than a sheet waits between two polls: a
     phone polls on the connection it has, without a new TCP connection every few seconds."""
-    port = int(server.base.rsplit(":", 1)[1])
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
         connection.request("GET", "/")
         first = connection.getresponse()
@@ -238,8 +238,7 @@ def an_open_sheet_polls_on_the_connection_it_has(server: Server) -> None:
 def a_phone_that_drops_halfway_through_a_save_stops_nobody(server: Server) -> None:
     """A phone whose Wi-Fi drops while it sends a deal leaves its request half sent, and no
     server times that out: it holds one thread, and the room's other phones go on."""
-    port = int(server.base.rsplit(":", 1)[1])
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
     try:
         sock.sendall(
             b"POST /login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
