@@ -757,7 +757,8 @@ def run(*, workers: int | None = None, threads: int | None = None, polls: bool =
             saves = len(burst_stats.times.get("burst save", []))
             print(
                 f"\n1. Fifty phones in a burst: {saves} deals in {elapsed:.1f} s"
-                f" ({saves / elapsed:.0f}/s), every sheet polling every {POLL_EVERY:g} s"
+                f" ({saves / elapsed:.0f}/s), "
+                + (f"every sheet polling every {POLL_EVERY:g} s" if polls else "no sheet polling")
             )
             report(burst_stats, trivial)
             print(phase)
@@ -767,8 +768,13 @@ def run(*, workers: int | None = None, threads: int | None = None, polls: bool =
                 asyncio.run(evening(tables, evening_stats, polls=polls))
             print(
                 f"\n2. Club evening: a deal per table every {EVERY_DEAL / COMPRESS:g} s"
-                f" (the room's {EVERY_DEAL:g} s compressed {COMPRESS}×), {len(tables) * SEATS}"
-                f" phones polling every {POLL_EVERY:g} s, for {EVENING_SECONDS} s"
+                f" (the room's {EVERY_DEAL:g} s compressed {COMPRESS}×), "
+                + (
+                    f"{len(tables) * SEATS} phones polling every {POLL_EVERY:g} s"
+                    if polls
+                    else "no sheet polling"
+                )
+                + f", for {EVENING_SECONDS} s"
             )
             report(evening_stats, trivial)
             print(phase)
@@ -790,6 +796,10 @@ def run(*, workers: int | None = None, threads: int | None = None, polls: bool =
 
     def p(stats, what, q):
         return percentile(stats.times.get(what, []), q)
+
+    if not polls:
+        print("(--no-polls: a diagnosis, not the goals' room: no goal recorded)")
+        return
 
     record = goals.record
     record(
