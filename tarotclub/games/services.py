@@ -226,14 +226,37 @@ def log_change(
     user=None,
     tally=None,
     along: Together | None = None,
+    entry: PreparedInsert | None = None,
 ) -> Change:
     """Keep one write in the game's history and tell the phones that follow it.
 
     `game` is the game as locked for the write. `tally` is its new `Game.tally` (count and
     totals) when the write changed them; else a current tally is carried to the new revision.
     `along`: the write's own statements, run with the history entry and the revision in one
-    statement (PostgreSQL, see `Together`); without it they are two statements.
+    statement (PostgreSQL, see `Together`); without it they are two statements. `entry`: the
+    history entry made before the lock (`change_entry`; the arguments that describe the
+    entry are then not given again).
     """
+    if entry is None:
+        entry = change_entry(game, action, number=number, before=before, after=after, user=user)
+    change = entry.obj
+    if tally is None and game.current_tally is not None:
+        tally = game.tally
+    tally = None if tally is None else {**tally, "rev": game.revision + 1}
+    if along is None:
+        insert_row(change, entry)
+        bump_revision(game, tally=tally)
+        return change
+    along.add("change", *entry.statement())
+    along.add("revision", *bump_statement(game, tally=tally), returning=False)
+    along.run()
+    _inserted(change, along.pk("change"))
+    _bumped(game, tally)
+    return change
+
+
+def change_entry(game: Game, action: str, *, number=None, before=None, after=None, user=None):
+    """A history entry of `game`, made ready to insert (`log_change`'s `entry`)."""
     change = Change(
         game=game,
         number=number,
@@ -242,19 +265,7 @@ def log_change(
         after=after,
         user=acting_user(user),
     )
-    if tally is None and game.current_tally is not None:
-        tally = game.tally
-    tally = None if tally is None else {**tally, "rev": game.revision + 1}
-    if along is None:
-        insert_row(change)
-        bump_revision(game, tally=tally)
-        return change
-    along.add("change", *insert_statement(change))
-    along.add("revision", *bump_statement(game, tally=tally), returning=False)
-    along.run()
-    _inserted(change, along.pk("change"))
-    _bumped(game, tally)
-    return change
+    return PreparedInsert(change)
 
 
 WRITES_TOGETHER = "postgresql"
@@ -299,22 +310,54 @@ class Together:
         return self.pks[name]
 
 
-def insert_statement(obj: models.Model) -> tuple[str, list]:
+class PreparedInsert:
     """The INSERT that stores `obj` as `obj.save(force_insert=True)` does (defaults,
     auto_now_add, JSON, the database's own forms of each value), and (where the database can)
-    returns its primary key as `pk`. `obj` gets its values (auto_now_add), not its pk."""
-    meta = obj._meta
-    pk = meta.pk
-    fields = [f for f in meta.concrete_fields if not (f is pk and obj.pk is None)]
-    values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    returns its primary key as `pk`. `obj` gets its values (auto_now_add), not its pk.
+
+    Made before a write takes its lock, so that the lock is held for the SQL and not for this
+    work (a new deal's save, `kinds.tarot.services`): `statement()` then takes again the
+    values of the fields `later` (what is read under the lock, such as the game's revision)
+    and of the times (auto_now, auto_now_add: the moment of the write, under its lock)."""
+
+    def __init__(self, obj: models.Model, *, later: Sequence[str] = ()):
+        meta = obj._meta
+        pk = meta.pk
+        self.obj = obj
+        self.fields = [f for f in meta.concrete_fields if not (f is pk and obj.pk is None)]
+        self.values = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in self.fields]
+        self._later = [
+            (i, f)
+            for i, f in enumerate(self.fields)
+            if f.name in later or getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+        ]
+        self._sql = _insert_sql(meta.model, tuple(f.name for f in self.fields), connection.vendor)
+
+    def statement(self) -> tuple[str, list]:
+        """The statement and its values, those of the fields `later` and the times taken now."""
+        for i, f in self._later:
+            self.values[i] = f.get_db_prep_save(f.pre_save(self.obj, True), connection)
+        return self._sql, self.values
+
+
+@functools.cache
+def _insert_sql(model: type[models.Model], names: tuple[str, ...], vendor: str) -> str:
+    meta = model._meta
     qn = connection.ops.quote_name
+    columns = [meta.get_field(name).column for name in names]
     statement = (
-        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)}) "
-        f"VALUES ({', '.join('%s' for _ in fields)})"
+        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(c) for c in columns)}) "
+        f"VALUES ({', '.join('%s' for _ in columns)})"
     )
     if connection.features.can_return_columns_from_insert:
-        statement += f" RETURNING {qn(pk.column)} AS pk"
-    return statement, values
+        statement += f" RETURNING {qn(meta.pk.column)} AS pk"
+    return statement
+
+
+def insert_statement(obj: models.Model) -> tuple[str, list]:
+    """`PreparedInsert`'s statement and values for `obj`, made now."""
+    prepared = PreparedInsert(obj)
+    return prepared._sql, prepared.values
 
 
 def update_statement(obj: models.Model, fields: Sequence[str]) -> tuple[str, list]:
@@ -339,14 +382,14 @@ def _inserted(obj: models.Model, pk) -> models.Model:
     return obj
 
 
-def insert_row(obj: models.Model) -> models.Model:
-    """Insert `obj` as `obj.save(force_insert=True)` stores it (`insert_statement`), in one
-    plain INSERT that returns its primary key.
+def insert_row(obj: models.Model, prepared: PreparedInsert | None = None) -> models.Model:
+    """Insert `obj` as `obj.save(force_insert=True)` stores it (`insert_statement`, or the
+    `prepared` one of `obj`), in one plain INSERT that returns its primary key.
 
     For the rows every save writes (a deal, a history entry): the ORM's insert compiled in
     several times the time the statement ran. Sends no signals (nothing listens to these).
     """
-    statement, values = insert_statement(obj)
+    statement, values = prepared.statement() if prepared is not None else insert_statement(obj)
     with connection.cursor() as cursor:
         cursor.execute(statement, values)
         if connection.features.can_return_columns_from_insert:

@@ -438,3 +438,160 @@ def test_phones_saving_the_same_deal_at_once_store_it_once(four):
     lines = {line.player_id: line.score for line in deal.lines.all()}
     assert stored.tally["totals"] == {str(pk): score for pk, score in lines.items()}
     assert sum(lines.values()) == 0
+
+
+# --- a new deal made before the game's lock (the lock held for the checks and the SQL) --------
+
+
+def _played(game):
+    from tarotclub.games import kinds
+
+    return kinds.get(game.kind).load_for_write(game)
+
+
+def test_a_deal_made_before_the_lock_is_stored_as_one_made_under_it(four):
+    """The phone's save (`played`, `expected_number`: made before the lock) and a save made all
+    under the lock store the same deal, lines and history entry."""
+    data = tarot.DealInput(
+        taker=four[2].pk, contract="garde", bouts=2, points=49, poignees=((four[2].pk, "simple"),)
+    )
+    ahead = games.game_start(players=four, first_dealer=1)
+    under = games.game_start(players=four, first_dealer=1)
+    made = tarot.deal_add(game=ahead, played=_played(ahead), data=data, expected_number=1)
+    plain = tarot.deal_add(game=under, data=data)
+    ignored = {"id", "game_id", "created_at", "updated_at"}
+    one, two = _values(Deal.objects.get(pk=made.pk)), _values(Deal.objects.get(pk=plain.pk))
+    assert one == _values(made) and {k: v for k, v in one.items() if k not in ignored} == {
+        k: v for k, v in two.items() if k not in ignored
+    }
+    assert one["revision"] == Game.objects.get(pk=ahead.pk).revision
+    lines = [dict(d.lines.values_list("player_id", "score")) for d in (made, plain)]
+    assert lines[0] == lines[1] and sum(lines[0].values()) == 0
+    entries = [Change.objects.get(game=g, number=1) for g in (ahead, under)]
+    assert entries[0].after == entries[1].after and entries[0].action == "recorded"
+    assert Game.objects.get(pk=ahead.pk).tally == {
+        **Game.objects.get(pk=under.pk).tally,
+        "rev": Game.objects.get(pk=ahead.pk).revision,
+    }
+
+
+def test_a_deal_made_before_the_lock_takes_its_revision_and_times_under_it(four):
+    game = games.game_start(players=four, first_dealer=0)
+    played = _played(game)
+    data = tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56)
+    ready = tarot._NewDeal.make(game, played.players, data, 1, None, None)
+    # the revision moves meanwhile (another write), and time passes
+    Game.objects.filter(pk=game.pk).update(revision=game.revision + 5)
+    locked_at = timezone.now()
+    deal = tarot._deal_add(
+        game=game,
+        data=data,
+        user=None,
+        expected_number=1,
+        played=played,
+        client_id=None,
+        ready=ready,
+    )
+    stored = Deal.objects.get(pk=deal.pk)
+    game.refresh_from_db()
+    assert stored.revision == game.revision == deal.revision
+    assert stored.created_at >= locked_at and stored.updated_at >= locked_at
+    assert Change.objects.get(game=game, number=1).at >= locked_at
+
+
+def test_house_rules_changed_between_the_page_and_the_save_are_the_ones_scored(four, member):
+    """The phone read the game, then the rules changed before its save took the lock: the
+    deal is scored again under the lock, by the rules the game has now."""
+    from tarotclub.games import services as game_services
+    from tarotclub.kinds.tarot.models import DealLine
+
+    game = games.game_start(players=four, first_dealer=0, created_by=member)
+    played = _played(game)
+    game_services.game_set_house_rules(game=game, rules={"poignee_simple": 10}, user=member)
+    deal = tarot.deal_add(
+        game=game,
+        played=played,
+        data=tarot.DealInput(
+            taker=four[0].pk,
+            contract="garde",
+            bouts=2,
+            points=49,
+            poignees=((four[0].pk, "simple"),),
+        ),
+        user=member,
+        expected_number=1,
+    )
+    lines = dict(DealLine.objects.filter(deal=deal).values_list("player_id", "score"))
+    assert lines[four[1].pk] == -(66 + 10)  # 10 for the poignée, not the federation's 20
+
+
+def test_a_confirmed_sheet_refuses_before_a_wrong_deal_is_scored(four):
+    """The sheet's own refusal comes first, as when all was checked under the lock: a phone
+    whose deal names nobody at the table hears that the sheet is confirmed."""
+    game = games.game_start(players=four, first_dealer=0)
+    played = _played(game)
+    Game.objects.filter(pk=game.pk).update(locked=True)
+    with pytest.raises(games.GameError) as refused:
+        tarot.deal_add(
+            game=game,
+            played=played,
+            data=tarot.DealInput(taker=10**6, contract="prise", bouts=1, points=56),
+            expected_number=1,
+        )
+    assert refused.value.messages == [str(games.ERR_LOCKED)]
+    Game.objects.filter(pk=game.pk).update(locked=False)
+    with pytest.raises(games.GameError) as refused:
+        tarot.deal_add(
+            game=game,
+            played=played,
+            data=tarot.DealInput(taker=10**6, contract="prise", bouts=1, points=56),
+            expected_number=1,
+        )
+    assert refused.value.messages == [str(tarot.ERR_NOT_AT_TABLE)]
+    assert not Deal.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_saving_the_same_deal_from_their_pages_at_once_store_it_once(four):
+    """As `test_phones_saving_the_same_deal_at_once_store_it_once`, each phone with the game as
+    its page read it (the deal made before the lock): one saved, five told it was taken."""
+    import threading
+
+    from django.db import connection
+
+    game = games.game_start(players=four, first_dealer=0)
+    start, outcomes = threading.Barrier(6), []
+
+    def phone(points):
+        try:
+            mine = selectors.game_by_token(game.token)
+            played = _played(mine)
+            start.wait()
+            tarot.deal_add(
+                game=mine,
+                played=played,
+                data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=points),
+                expected_number=1,
+            )
+            outcomes.append(points)
+        except games.GameError as e:
+            outcomes.append(e.messages[0])
+        except Exception as e:  # noqa: BLE001 (any other failure is the test's finding)
+            outcomes.append(repr(e))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone, args=(50 + i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    saved = [o for o in outcomes if isinstance(o, int)]
+    assert len(saved) == 1, outcomes
+    assert outcomes.count(str(tarot.ERR_DEAL_TAKEN % {"number": 1})) == 5, outcomes
+    deal = Deal.objects.get(game=game)
+    assert deal.points_half == saved[0] * 2
+    stored = Game.objects.get(pk=game.pk)
+    lines = dict(deal.lines.values_list("player_id", "score"))
+    assert stored.tally["totals"] == {str(pk): score for pk, score in lines.items()}
+    assert Change.objects.get(game=game, number=1).after["points_half"] == saved[0] * 2

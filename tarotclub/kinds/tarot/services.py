@@ -24,10 +24,11 @@ from tarotclub.games.models import ChangeAction, Game
 from tarotclub.games.selectors import seat_players
 from tarotclub.games.services import (
     GameError,
+    PreparedInsert,
     StaleError,
     Together,
+    change_entry,
     insert_row,
-    insert_statement,
     lock_game,
     log_change,
     require,
@@ -409,7 +410,15 @@ def deal_add(
     `client_id` is the id the phone made for this entry (a UUID): a deal already saved with
     it is returned as it is, marked ``sent_before``, and nothing is written (a retry after the
     network dropped, a double tap; even once the sheet is confirmed, since it was saved).
+
+    With `played` and `expected_number`, the deal is scored and its rows made before the lock
+    (`_NewDeal`): every save of the room waits for that lock on SQLite, so it is held for the
+    checks and the SQL only. Under the lock the deal is checked to be the one it was made
+    for; else it is made again there.
     """
+    ready = None
+    if played is not None and expected_number is not None:
+        ready = _NewDeal.make(played.game, played.players, data, expected_number, client_id, user)
     try:
         return _deal_add(
             game=game,
@@ -418,6 +427,7 @@ def deal_add(
             expected_number=expected_number,
             played=played,
             client_id=client_id,
+            ready=ready,
         )
     except IntegrityError:
         # two sends of one entry at the same moment, that the lock's snapshot did not tell
@@ -430,8 +440,58 @@ def deal_add(
         return sent
 
 
+#: what a new deal is made from, besides its number, its players and what was entered: the
+#: game's fields that `dealer_for` and `deal_score` read
+_MADE_FROM = ("kind", "options", "dealer_sits_out", "first_dealer")
+
+
+@dataclass
+class _NewDeal:
+    """A new deal made ready to store: scored, its rows and its history entry built, or the
+    refusal its scoring raised (raised under the lock, after the checks that come first)."""
+
+    game: Game
+    players: Sequence[Player]
+    number: int
+    deal: Deal | None = None
+    scores: dict[int, int] = field(default_factory=dict)
+    row: PreparedInsert | None = None
+    entry: PreparedInsert | None = None
+    refused: GameError | None = None
+
+    @classmethod
+    def make(cls, game, players, data, number, client_id, user) -> _NewDeal:
+        made = cls(game, players, number)
+        dealer = dealer_for(game, number, players)
+        try:
+            result = deal_score(game, dealer, players, data, number=number)
+        except GameError as e:
+            made.refused = e
+            return made
+        deal = Deal(game=game, number=number, dealer=dealer, client_id=client_id)
+        _apply(deal, data, result)
+        made.deal, made.scores = deal, _scores(players, result)
+        made.row = PreparedInsert(deal, later=("revision",))
+        made.entry = change_entry(
+            game,
+            ChangeAction.RECORDED,
+            number=number,
+            after=deal_snapshot(deal, made.scores),
+            user=user,
+        )
+        return made
+
+    def fits(self, locked: Game, players: Sequence[Player], number: int) -> bool:
+        """Whether this is the deal `number` of the locked game, as it is now."""
+        return (
+            number == self.number
+            and players is self.players
+            and all(getattr(locked, name) == getattr(self.game, name) for name in _MADE_FROM)
+        )
+
+
 @transaction.atomic
-def _deal_add(*, game, data, user, expected_number, played, client_id) -> Deal:
+def _deal_add(*, game, data, user, expected_number, played, client_id, ready=None) -> Deal:
     locked = lock_game(game, count_of=Deal, client_of=Deal, client_id=client_id)
     if locked.sent_before is not None:
         sent = Deal.objects.get(pk=locked.sent_before)
@@ -443,33 +503,25 @@ def _deal_add(*, game, data, user, expected_number, played, client_id) -> Deal:
     number = count + 1
     if expected_number is not None and expected_number != number:
         raise GameError(ERR_DEAL_TAKEN, params={"number": expected_number}, code="taken")
-    dealer = dealer_for(game, number, players)
-    result = deal_score(game, dealer, players, data, number=number)
-    deal = Deal(
-        game=game, number=number, dealer=dealer, revision=game.revision + 1, client_id=client_id
-    )
-    _apply(deal, data, result)
-    scores = _scores(players, result)
+    if ready is None or not ready.fits(game, players, number):
+        ready = _NewDeal.make(game, players, data, number, client_id, user)
+    if ready.refused is not None:
+        raise ready.refused
+    deal, scores = ready.deal, ready.scores
+    deal.game = game
+    deal.revision = game.revision + 1
     tally = _tally(game, count=count, step=1, plus=scores)
     along = None
     if writes_together() and scores:
         # the deal, its lines, its history entry and the revision: one statement
         along = Together()
-        along.add("new_deal", *insert_statement(deal))
+        along.add("new_deal", *ready.row.statement())
         lines, params = _new_lines_statement("new_deal", scores)
         along.add("new_lines", lines, params, returning=False)
     else:
-        insert_row(deal)
+        insert_row(deal, ready.row)
         _write_lines(deal, scores)
-    log_change(
-        game,
-        ChangeAction.RECORDED,
-        number=number,
-        after=deal_snapshot(deal, scores),
-        user=user,
-        tally=tally,
-        along=along,
-    )
+    log_change(game, ChangeAction.RECORDED, tally=tally, along=along, entry=ready.entry)
     if along is not None:
         deal.pk = along.pk("new_deal")
         deal._state.adding, deal._state.db = False, connection.alias
