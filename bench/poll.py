@@ -8,7 +8,8 @@ the sheet, so the figure recorded is the time at 2,000 deals over the time at 2 
 themselves are printed with their ratio to the trivial view. The bytes are the answer on the
 wire (gzip, as a phone asks for it), against the 30 KB of a page's first load. The 2,000-deal
 sheet is built with bulk inserts (scores from `scoring`, as the services store them), then
-changed through the services.
+changed through the services. The two sizes' polls are timed in turn, sample by sample, so
+that this machine's ups and downs during the run fall on both alike.
 """
 
 from __future__ import annotations
@@ -68,31 +69,52 @@ def main() -> None:
             f" {'bytes':>8} {'on wire':>8}   goal"
         )
         players = [player_create(name=n) for n in ("Anne", "Bram", "Chloé", "Dirk")]
-        seen: dict[tuple[int, str], tuple[float, int]] = {}
+        games = {size: tarot_sheet(players, deals=size) for size in SIZES}
+        urls = {size: reverse("games:poll", args=[games[size].token]) for size in SIZES}
+
+        def answer(url, params, gzip=False):
+            extra = {"HTTP_ACCEPT_ENCODING": "gzip"} if gzip else {}
+            return lambda: client.get(url, params, **extra)
+
+        def measure(params_of) -> dict[int, tuple]:
+            """Each size's poll with `params_of(size)`, timed in turn: the machine's ups and
+            downs during the run fall on both sizes alike (their ratio is the goal)."""
+            calls = {size: answer(urls[size], params_of(size)) for size in SIZES}
+            times: dict[int, list[float]] = {size: [] for size in SIZES}
+            for _ in range(REPEAT):
+                for size in SIZES:
+                    start = time.perf_counter()
+                    calls[size]()
+                    times[size].append(time.perf_counter() - start)
+            return {
+                size: (
+                    statistics.median(times[size]) * 1000,
+                    queries(calls[size]),
+                    len(calls[size]().content),
+                    len(answer(urls[size], params_of(size), gzip=True)().content),
+                )
+                for size in SIZES
+            }
+
+        rows = {size: [] for size in SIZES}
+        revs = {size: games[size].revision for size in SIZES}
+        for size, row in measure(lambda size: {"rev": revs[size], "n": size}).items():
+            rows[size].append(("nothing changed", row))
         for size in SIZES:
-            game = tarot_sheet(players, deals=size)
-            url = reverse("games:poll", args=[game.token])
-
-            def answer(url, params, gzip=False):
-                extra = {"HTTP_ACCEPT_ENCODING": "gzip"} if gzip else {}
-                return lambda: client.get(url, params, **extra)
-
-            def measure(params, url=url):
-                call = answer(url, params)
-                wire = len(answer(url, params, gzip=True)().content)
-                return median_ms(call), queries(call), len(call().content), wire
-
-            rows = [("nothing changed", measure({"rev": game.revision, "n": size}))]
-            rev = game.revision
-            tarot.deal_add(game=game, data=sheet_deal(game, players, size + 1))
-            rows.append(("after a new deal", measure({"rev": rev, "n": size})))
-            game = Game.objects.get(pk=game.pk)
-            rev = game.revision
+            tarot.deal_add(game=games[size], data=sheet_deal(games[size], players, size + 1))
+        for size, row in measure(lambda size: {"rev": revs[size], "n": size}).items():
+            rows[size].append(("after a new deal", row))
+        for size in SIZES:
+            game = Game.objects.get(pk=games[size].pk)
+            revs[size] = game.revision
             first = game.deals.get(number=1)
             data = tarot.DealInput(taker=first.taker_id, contract="garde", bouts=2, points=60)
             tarot.deal_correct(deal=first, data=data, expected_version=first.version)
-            rows.append(("after a correction", measure({"rev": rev, "n": size + 1})))
-            for what, (ms, count_q, plain, wire) in rows:
+        for size, row in measure(lambda size: {"rev": revs[size], "n": size + 1}).items():
+            rows[size].append(("after a correction", row))
+        seen: dict[tuple[int, str], tuple[float, int]] = {}
+        for size in SIZES:
+            for what, (ms, count_q, plain, wire) in rows[size]:
                 goal = "1 query, 204" if what == "nothing changed" else "the same at any size"
                 seen[size, what] = (ms, count_q)
                 print(
