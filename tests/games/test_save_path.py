@@ -551,6 +551,24 @@ def test_a_confirmed_sheet_refuses_before_a_wrong_deal_is_scored(four):
     assert not Deal.objects.filter(game=game).exists()
 
 
+def test_a_deal_that_cannot_be_made_ahead_is_checked_under_the_lock_first():
+    """Whatever fails while the deal is made before the lock is done again under it, after
+    the checks that come first: a game with no seats (nobody to deal) whose sheet is
+    confirmed answers that it is confirmed, as it did when all was made under the lock."""
+    bare = Game.objects.create(kind="tarot", locked=True)
+    played = _played(selectors.game_by_token(bare.token))
+    assert played.players == []
+    with pytest.raises(games.GameError) as refused:
+        tarot.deal_add(
+            game=bare,
+            played=played,
+            data=tarot.DealInput(taker=1, contract="prise", bouts=1, points=56),
+            expected_number=1,
+        )
+    assert refused.value.messages == [str(games.ERR_LOCKED)]
+    assert not Deal.objects.filter(game=bare).exists()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_phones_saving_the_same_deal_from_their_pages_at_once_store_it_once(four):
     """As `test_phones_saving_the_same_deal_at_once_store_it_once`, each phone with the game as

@@ -418,7 +418,12 @@ def deal_add(
     """
     ready = None
     if played is not None and expected_number is not None:
-        ready = _NewDeal.make(played.game, played.players, data, expected_number, client_id, user)
+        try:
+            ready = _NewDeal.make(
+                played.game, played.players, data, expected_number, client_id, user
+            )
+        except Exception:  # made again under the lock, after the checks that come first
+            ready = None
     try:
         return _deal_add(
             game=game,
