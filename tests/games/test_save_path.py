@@ -392,29 +392,19 @@ def test_a_save_without_its_number_still_counts(client, four):
     assert list(Deal.objects.filter(game=game).values_list("number", flat=True)) == [1, 2, 3, 4]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_phones_saving_the_same_deal_at_once_store_it_once(four):
-    """Six phones post deal 1 at the same moment, each in its own thread and connection: the
-    game's lock lets one in; the others, let in after it, find deal 1 taken and are refused.
-    One deal, one history entry, one step of the revision, the tally right (the writes of
-    PostgreSQL's one statement, SQLite's one by one)."""
+def _six_phones_at_once(save) -> list:
+    """`save(points)` in six threads, each with its own connection, released together after
+    its own reads (`save` waits on the barrier it is given): what each returned, a refusal's
+    message, or any other failure (the test's finding)."""
     import threading
 
     from django.db import connection
 
-    game = games.game_start(players=four, first_dealer=0)
-    revision = Game.objects.get(pk=game.pk).revision
     start, outcomes = threading.Barrier(6), []
 
     def phone(points):
         try:
-            start.wait()
-            tarot.deal_add(
-                game=Game.objects.get(pk=game.pk),
-                data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=points),
-                expected_number=1,
-            )
-            outcomes.append("saved")
+            outcomes.append(save(points, start.wait))
         except games.GameError as e:
             outcomes.append(e.messages[0])
         except Exception as e:  # noqa: BLE001 (any other failure is the test's finding)
@@ -427,6 +417,28 @@ def test_phones_saving_the_same_deal_at_once_store_it_once(four):
         t.start()
     for t in threads:
         t.join(60)
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_saving_the_same_deal_at_once_store_it_once(four):
+    """Six phones post deal 1 at the same moment, each in its own thread and connection: the
+    game's lock lets one in; the others, let in after it, find deal 1 taken and are refused.
+    One deal, one history entry, one step of the revision, the tally right (the writes of
+    PostgreSQL's one statement, SQLite's one by one)."""
+    game = games.game_start(players=four, first_dealer=0)
+    revision = Game.objects.get(pk=game.pk).revision
+
+    def save(points, ready):
+        ready()
+        tarot.deal_add(
+            game=Game.objects.get(pk=game.pk),
+            data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=points),
+            expected_number=1,
+        )
+        return "saved"
+
+    outcomes = _six_phones_at_once(save)
     assert outcomes.count("saved") == 1, outcomes
     taken = str(tarot.ERR_DEAL_TAKEN % {"number": 1})
     assert outcomes.count(taken) == 5, outcomes
@@ -573,37 +585,21 @@ def test_a_deal_that_cannot_be_made_ahead_is_checked_under_the_lock_first():
 def test_phones_saving_the_same_deal_from_their_pages_at_once_store_it_once(four):
     """As `test_phones_saving_the_same_deal_at_once_store_it_once`, each phone with the game as
     its page read it (the deal made before the lock): one saved, five told it was taken."""
-    import threading
-
-    from django.db import connection
-
     game = games.game_start(players=four, first_dealer=0)
-    start, outcomes = threading.Barrier(6), []
 
-    def phone(points):
-        try:
-            mine = selectors.game_by_token(game.token)
-            played = _played(mine)
-            start.wait()
-            tarot.deal_add(
-                game=mine,
-                played=played,
-                data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=points),
-                expected_number=1,
-            )
-            outcomes.append(points)
-        except games.GameError as e:
-            outcomes.append(e.messages[0])
-        except Exception as e:  # noqa: BLE001 (any other failure is the test's finding)
-            outcomes.append(repr(e))
-        finally:
-            connection.close()
+    def save(points, ready):
+        mine = selectors.game_by_token(game.token)
+        played = _played(mine)
+        ready()
+        tarot.deal_add(
+            game=mine,
+            played=played,
+            data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=points),
+            expected_number=1,
+        )
+        return points
 
-    threads = [threading.Thread(target=phone, args=(50 + i,)) for i in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    outcomes = _six_phones_at_once(save)
     saved = [o for o in outcomes if isinstance(o, int)]
     assert len(saved) == 1, outcomes
     assert outcomes.count(str(tarot.ERR_DEAL_TAKEN % {"number": 1})) == 5, outcomes
