@@ -10,7 +10,7 @@ import os
 import shutil
 
 CHROMIUM = "/usr/bin/chromium"
-PHONE = {"width": 390, "height": 844}
+PHONE = {"width": 360, "height": 740}  # the guide's phone (the crawl's too)
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
