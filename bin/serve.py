@@ -183,6 +183,12 @@ def prepare(env: dict, *, translations: bool = True) -> None:
 # while its request arrives: a phone whose Wi-Fi drops halfway through sending a deal holds
 # its thread until the connection dies, and neither granian nor gunicorn times that out. With
 # two threads a process, such a phone stops nobody (tests/core/test_serve.py).
+# Measured again on 2026-12-04 (SQLite, runs taken in turn): 3 × 1 saved a median 232 deals
+# a second (193-283, 7 runs), 2 × 2 a median 194 (122-245, 11 runs); 3 × 1 is left out
+# for the phone that drops: it would stop a third of the room. A per-process turn (the
+# request's body read first, then one request at a time in the process, as nginx in front
+# of single-threaded workers would do) with 3 × 2 did not keep the gain: 197 a second
+# against 175 for 2 × 2 (132-211 and 122-245, 6 runs each), within this machine's noise.
 # bench/load.py (`make bench-load`, --workers/--threads) measures the choice.
 WORKERS = 2
 THREADS = 2
