@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.core.paginator import Paginator
 from django.db import DEFAULT_DB_ALIAS
 from django.http import FileResponse, HttpResponseRedirect, JsonResponse
@@ -136,7 +137,9 @@ def service_worker(request):
     context = {
         "version": _shell_version(urls),
         "shell": json.dumps([*urls, reverse("manifest")]),
-        "static_url": json.dumps(static("")),
+        # the storage's prefix, not static(""): a manifest storage (production) has no entry
+        # for "" and refused it, so /sw.js failed with a 500 under `make serve`
+        "static_url": json.dumps(staticfiles_storage.base_url),
         "queue_url": json.dumps(static("js/offline-queue.js")),
     }
     response = render(request, "core/sw.js", context, content_type="text/javascript")

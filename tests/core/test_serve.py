@@ -130,6 +130,13 @@ def test_make_serve_runs_the_whole_club_in_one_process(serve, tmp_path):
     assert int(re.search(r"max-age=(\d+)", headers["Cache-Control"]).group(1)) >= 365 * 86400
     status, _h, _js = get(server.base + "/static/js/htmx.min.js")
     assert status == 200
+    # the service worker, under the production static storage (a manifest: a name it does
+    # not know is refused): its shell by the hashed names the pages use, and the prefix
+    status, headers, sw = get(server.base + "/sw.js")
+    assert status == 200, sw[:300]
+    assert headers["Content-Type"].startswith("text/javascript")
+    assert b'var STATIC = "/static/";' in sw
+    assert b'"' + css.group(1) + b'"' in sw
     # compressed on the wire: the static file (WhiteNoise's own copy) and the page itself
     for path in (css.group(1).decode(), "/"):
         request = urllib.request.Request(server.base + path, headers={"Accept-Encoding": "gzip"})
