@@ -239,9 +239,10 @@ class Kind:
     def sheet_changes(self, game, *, since: int, shown: int):
         """What a poll sends a phone whose sheet is at revision `since` and shows `shown`
         entries: (played, context) with the sheet's top as `sheet` and the changed rows only
-        as `table`, and `changes` (a `kinds.tarot.selectors.SheetChanges`: the rows to
-        replace, to add, to take away); or None to send the whole sheet (the default: a kind
-        whose sheet is replayed from all its entries)."""
+        as `table`, `changes` (a `kinds.tarot.selectors.SheetChanges`: the rows to replace,
+        to add, to take away) and `changes_html`, the table's parts swapped in out of band
+        (games/_sheet_changes.html); or None to send
+        the whole sheet (the default: a kind whose sheet is replayed from all its entries)."""
         return None
 
     def entry_form(self, played, number: int, *, data=None, initial=None):  # pragma: no cover

@@ -122,7 +122,6 @@ def test_a_corrected_deal_comes_with_its_own_running_totals(client, sheet_of):
     "params",
     [
         {"rev": "0"},  # no number of rows shown: an old page
-        {"rev": "0", "n": "0"},  # an empty sheet
         {"rev": "abc", "n": "6"},
         {"rev": "5", "n": "²"},  # a digit to str.isdigit, not to int()
         {"rev": "5", "n": "-1"},
@@ -137,6 +136,29 @@ def test_a_poll_that_cannot_be_answered_in_part_gets_the_whole_sheet(client, she
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="sheet"')
     assert _rows(html) == [str(n) for n in range(1, 7)]
+
+
+def test_a_phone_on_an_empty_sheet_gets_the_first_deals_as_changes(client, sheet_of):
+    """A round's start: every phone polls its empty sheet, then gets the first deals alone
+    (their rows in a new body), at the cost of any poll after a change."""
+    game = sheet_of(0)
+    rev = game.revision
+    for _ in range(3):
+        _change(game, "new")
+    count, response = _poll(client, game, rev, 0)
+    assert response["HX-Reswap"] == "none"
+    html = response.content.decode()
+    assert _rows(html) == ["1", "2", "3"]
+    assert '<tbody id="sheet-rows" hx-swap-oob="true">' in html
+    assert count == POLL_CHANGED["new"], count
+    # a phone that says it shows no deal at a revision before deals it never saw: all again
+    tarot.deal_undo_last(game=game, number=3)
+    game = Game.objects.get(pk=game.pk)
+    after_two = game.revision
+    _change(game, "new")
+    response = _poll(client, game, after_two, 0)[1]
+    assert "HX-Reswap" not in response
+    assert _rows(response.content.decode()) == ["1", "2", "3"]
 
 
 def test_too_many_changes_get_the_whole_sheet(client, sheet_of):

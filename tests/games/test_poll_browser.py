@@ -122,3 +122,51 @@ def test_two_phones_see_each_others_deal_and_correction(phone, live_server, game
         assert scroll_width(first) <= NARROW["width"]
     finally:
         second.context.close()
+
+
+def test_a_phone_on_the_empty_sheet_gets_the_first_deals_in_place(phone, live_server, game4, four):
+    """A round's start: the second phone shows the empty sheet ("no deal yet"); the first
+    deals come into it without a reload or a new sheet (its body replaced, the rest kept),
+    and the next deal is added to that new body."""
+    a, b, c, d = four
+    sheet_url = f"{live_server.url}/t/{game4.token}/"
+    first = phone
+    first.set_viewport_size(NARROW)
+    second = first.context.browser.new_context(viewport=NARROW, locale="en-GB").new_page()
+    second.set_default_timeout(15_000)
+    try:
+        second.goto(sheet_url)
+        expect(second.locator("#sheet-rows")).to_contain_text("No deal yet")
+        second.evaluate(
+            "() => { window.samePage = 1;"
+            " document.querySelector('#sheet .table-wrap').dataset.kept = '1'; }"
+        )
+
+        def kept() -> bool:
+            return second.evaluate(
+                "() => window.samePage === 1 &&"
+                " document.querySelector('#sheet .table-wrap').dataset.kept === '1'"
+            )
+
+        deals = []
+        first.goto(sheet_url)
+        for kwargs in (
+            {"taker": b.pk, "contract": "garde", "bouts": 2, "points": 45},
+            {"taker": c.pk, "contract": "prise", "bouts": 1, "points": 40},
+        ):
+            first.click(".sticky-actions a")
+            enter_deal(first, **kwargs)
+            first.click("button[name=save]")
+            first.wait_for_url(sheet_url)
+            deals.append(kwargs)
+            count = len(deals)
+            label = "1 deal" if count == 1 else f"{count} deals"
+            expect(second.locator(".zero-sum")).to_contain_text(label, timeout=15_000)
+            expect(second.locator(f"#deal-{count}")).to_be_visible()
+            assert kept(), "the second phone reloaded or got a whole new sheet"
+            assert _sheet(second) == _expected(four, deals)
+        expect(second.locator("#sheet-rows")).not_to_contain_text("No deal yet")
+        assert second.locator("#sheet-rows tr").count() == 2
+        assert scroll_width(second) <= NARROW["width"]
+    finally:
+        second.context.close()

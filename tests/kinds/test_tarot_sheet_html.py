@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db
 LANGUAGES = ["en", "fr", "nl"]
 
 #: games/_sheet_changes.html as it was, each cell printed by django-tables2 (`row.items`,
-#: `column.attrs`): the markup the poll's answer must keep.
+#: `column.attrs`): the markup the poll's answer must keep. (A phone that showed no deal yet,
+#: `changes.all_new`, gets the whole body: its "no deal yet" row goes.)
 TABLES2_CHANGES = (
     "{# the template's comment line #}\n"
     '<div id="sheet-top" hx-swap-oob="true">{% include "games/_sheet_top.html" %}</div>\n'
@@ -42,8 +43,10 @@ TABLES2_CHANGES = (
     "{% endfor %}{% for row in table.paginated_rows %}{% if row.record.number in "
     'changes.replaced %}<tr {{ row.attrs.as_html }} hx-swap-oob="true">{% for column, cell in '
     "row.items %}<td {{ column.attrs.td.as_html }}>{{ cell }}</td>{% endfor %}</tr>\n"
-    '{% endif %}{% endfor %}{% if changes.added %}<tbody hx-swap-oob="beforeend:#{{ '
-    'table.attrs.tbody.id }}">{% for row in table.paginated_rows %}{% if row.record.number in '
+    "{% endif %}{% endfor %}{% if changes.added %}{% if changes.all_new %}<tbody {{ "
+    'table.attrs.tbody.as_html }} hx-swap-oob="true">{% else %}<tbody '
+    'hx-swap-oob="beforeend:#{{ table.attrs.tbody.id }}">{% endif %}{% for row in '
+    "table.paginated_rows %}{% if row.record.number in "
     "changes.added %}<tr {{ row.attrs.as_html }}>{% for column, cell in row.items %}<td {{ "
     "column.attrs.td.as_html }}>{{ cell }}</td>{% endfor %}</tr>{% endif %}{% endfor %}"
     "</tbody>{% endif %}\n"
@@ -196,6 +199,20 @@ def test_a_polls_changes_are_django_tables2s_markup(names, language, seats):
     with translation.override(language):
         html = _same_changes(Game.objects.get(pk=game.pk), since, 8)
     assert '<tr id="deal-8" hx-swap-oob="delete">' in html
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_phone_on_an_empty_sheet_gets_the_whole_body(names, language):
+    """At a round's start every phone shows the empty sheet: its first poll after the first
+    deals gets them as changes, its body ("no deal yet") replaced whole, not the whole sheet."""
+    game = _game(names[:4], 0)
+    since = game.revision
+    game = _play(game, 3)
+    with translation.override(language):
+        html = _same_changes(game, since, 0)
+    assert '<tbody id="sheet-rows" hx-swap-oob="true"><tr id="deal-1" class=' in html
+    assert "beforeend" not in html and "<td colspan=" not in html
+    assert [f'<tr id="deal-{n}" class=' in html for n in range(1, 5)] == [True] * 3 + [False]
 
 
 def test_the_sheet_reads_in_one_query_what_the_orm_read(names, django_assert_num_queries):

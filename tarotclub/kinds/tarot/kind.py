@@ -258,7 +258,9 @@ class Tarot(Kind):
             return None
         players = changes.sheet.players
         played = TarotPlayedChanges(game, self, players, changes, names_of(players))
-        return played, {**self.sheet(played), "changes": changes}
+        parts = self.sheet(played)
+        table = parts["table"]
+        return played, {**parts, "changes": changes, "changes_html": table.changes_html(changes)}
 
     def sheet(self, played: TarotPlayed, *, link=None) -> dict:
         game = played.game

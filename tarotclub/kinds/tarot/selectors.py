@@ -189,19 +189,21 @@ class SheetChanges:
     since (its totals and count are the game's); `replaced` are the numbers the phone shows
     and must replace, `added` the deals it gets at the end, `removed` those it must take away
     (undone). `first` is the first deal whose running totals moved (None: none before the
-    new ones)."""
+    new ones). `all_new`: the phone shows no deal yet (its sheet's "no deal yet" row goes)."""
 
     sheet: Sheet
     replaced: set[int]
     added: set[int]
     removed: list[int]
     first: int | None
+    all_new: bool = False
 
 
 def sheet_changes(game: Game, *, since: int, shown: int) -> SheetChanges | None:
     """The deals written after revision `since`, for a phone whose sheet shows deals 1 to
-    `shown`; None when the phone should get the whole sheet (a stale tally, an empty sheet on
-    either side, too many changes).
+    `shown`; None when the phone should get the whole sheet (a stale tally, a sheet emptied by
+    an undo, too many changes). A phone whose sheet was still empty gets the deals as new ones
+    (`all_new`): at a round's start, every phone of the room polls its empty sheet.
 
     A constant number of queries whatever the number of deals: the seats, the deals written
     since with their lines (at most MAX_CHANGES + 1) and, only when an earlier deal was
@@ -210,7 +212,7 @@ def sheet_changes(game: Game, *, since: int, shown: int) -> SheetChanges | None:
     it shows (site.js), rather than the server sending every later row.
     """
     tally = game.current_tally
-    if tally is None or since >= game.revision or shown <= 0:
+    if tally is None or since >= game.revision or shown < 0:
         return None
     count = tally["count"]
     if count <= 0 or abs(count - shown) > MAX_CHANGES:
@@ -251,7 +253,7 @@ def sheet_changes(game: Game, *, since: int, shown: int) -> SheetChanges | None:
     )
     removed = list(range(count + 1, shown + 1))
     first = min(replaced) if replaced else None
-    return SheetChanges(sheet, replaced, added, removed, first)
+    return SheetChanges(sheet, replaced, added, removed, first, all_new=shown == 0)
 
 
 def _written_since(game: Game, since: int, players: list[Player]):
