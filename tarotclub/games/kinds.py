@@ -241,8 +241,8 @@ class Kind:
         entries: (played, context) with the sheet's top as `sheet` and the changed rows only
         as `table`, `changes` (a `kinds.tarot.selectors.SheetChanges`: the rows to replace,
         to add, to take away) and `changes_html`, the table's parts swapped in out of band
-        (games/_sheet_changes.html); or None to send
-        the whole sheet (the default: a kind whose sheet is replayed from all its entries)."""
+        (games/_sheet_changes.html); or None to send the whole sheet (the default: a kind
+        whose sheet is replayed from all its entries)."""
         return None
 
     def entry_form(self, played, number: int, *, data=None, initial=None):  # pragma: no cover

@@ -21,17 +21,27 @@ def _number(text: str) -> int:
     return int(text.strip().replace("−", "-").replace("+", ""))
 
 
-def _mark(page) -> None:
-    """Tag the page and the sheet's rows: a reload drops the first, a whole new sheet the
-    second (a poll that swaps rows in keeps both)."""
+def _second_phone(first):
+    """Another phone (its own cookies) beside `first`, both 360 px wide."""
+    first.set_viewport_size(NARROW)
+    second = first.context.browser.new_context(viewport=NARROW, locale="en-GB").new_page()
+    second.set_default_timeout(15_000)
+    return second
+
+
+def _mark(page, part: str = "#sheet-rows") -> None:
+    """Tag the page and a part of the sheet (the rows by default): a reload drops the first,
+    a whole new sheet the second (a poll that swaps rows in keeps both)."""
     page.evaluate(
-        "() => { window.samePage = 1; document.getElementById('sheet-rows').dataset.kept = '1'; }"
+        "(part) => { window.samePage = 1; document.querySelector(part).dataset.kept = '1'; }",
+        part,
     )
 
 
-def _kept(page) -> bool:
+def _kept(page, part: str = "#sheet-rows") -> bool:
     return page.evaluate(
-        "() => window.samePage === 1 && document.getElementById('sheet-rows').dataset.kept === '1'"
+        "(part) => window.samePage === 1 && document.querySelector(part).dataset.kept === '1'",
+        part,
     )
 
 
@@ -75,9 +85,7 @@ def test_two_phones_see_each_others_deal_and_correction(phone, live_server, game
         deal_add(game=game4, data=DealInput(**kwargs))
     sheet_url = f"{live_server.url}/t/{game4.token}/"
     first = phone
-    first.set_viewport_size(NARROW)
-    second = first.context.browser.new_context(viewport=NARROW, locale="en-GB").new_page()
-    second.set_default_timeout(15_000)
+    second = _second_phone(first)
     try:
         for page in (first, second):
             page.goto(sheet_url)
@@ -131,23 +139,12 @@ def test_a_phone_on_the_empty_sheet_gets_the_first_deals_in_place(phone, live_se
     a, b, c, d = four
     sheet_url = f"{live_server.url}/t/{game4.token}/"
     first = phone
-    first.set_viewport_size(NARROW)
-    second = first.context.browser.new_context(viewport=NARROW, locale="en-GB").new_page()
-    second.set_default_timeout(15_000)
+    second = _second_phone(first)
+    wrapper = "#sheet .table-wrap"  # the body is replaced: the table's wrapper stays
     try:
         second.goto(sheet_url)
         expect(second.locator("#sheet-rows")).to_contain_text("No deal yet")
-        second.evaluate(
-            "() => { window.samePage = 1;"
-            " document.querySelector('#sheet .table-wrap').dataset.kept = '1'; }"
-        )
-
-        def kept() -> bool:
-            return second.evaluate(
-                "() => window.samePage === 1 &&"
-                " document.querySelector('#sheet .table-wrap').dataset.kept === '1'"
-            )
-
+        _mark(second, wrapper)
         deals = []
         first.goto(sheet_url)
         for kwargs in (
@@ -163,7 +160,7 @@ def test_a_phone_on_the_empty_sheet_gets_the_first_deals_in_place(phone, live_se
             label = "1 deal" if count == 1 else f"{count} deals"
             expect(second.locator(".zero-sum")).to_contain_text(label, timeout=15_000)
             expect(second.locator(f"#deal-{count}")).to_be_visible()
-            assert kept(), "the second phone reloaded or got a whole new sheet"
+            assert _kept(second, wrapper), "the second phone reloaded or got a whole new sheet"
             assert _sheet(second) == _expected(four, deals)
         expect(second.locator("#sheet-rows")).not_to_contain_text("No deal yet")
         assert second.locator("#sheet-rows tr").count() == 2

@@ -11,7 +11,6 @@ import django_tables2 as tables
 from django.template import Context
 from django.template.base import render_value_in_context
 from django.templatetags.l10n import localize, unlocalize
-from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -228,11 +227,11 @@ class SheetTable(tables.Table):
         body: the body is replaced whole, with the new rows."""
         thead, tbody, tfoot = (self.attrs.get(part) for part in ("thead", "tbody", "tfoot"))
         out = [
-            f'<thead {_attrs(thead)} hx-swap-oob="true"><tr>{"".join(self.head_cells)}</tr>'
-            f'</thead>\n<tfoot {_attrs(tfoot)} hx-swap-oob="true"><tr>'
+            f'<thead {_attrs_html(thead)} hx-swap-oob="true"><tr>{"".join(self.head_cells)}</tr>'
+            f'</thead>\n<tfoot {_attrs_html(tfoot)} hx-swap-oob="true"><tr>'
             f"{''.join(self.foot_cells)}</tr></tfoot>\n"
         ]
-        prefix = conditional_escape(self.row_prefix)
+        prefix = _escaped(self.row_prefix)
         out += [f'<tr id="{prefix}{n}" hx-swap-oob="delete"></tr>\n' for n in changes.removed]
         out += [
             f'<tr {row.attrs} hx-swap-oob="true">{"".join(row.cells)}</tr>\n'
@@ -241,9 +240,9 @@ class SheetTable(tables.Table):
         ]
         if changes.added:
             if changes.all_new:
-                out.append(f'<tbody {_attrs(tbody)} hx-swap-oob="true">')
+                out.append(f'<tbody {_attrs_html(tbody)} hx-swap-oob="true">')
             else:
-                target = conditional_escape((tbody or {}).get("id", ""))
+                target = _escaped((tbody or {}).get("id", ""))
                 out.append(f'<tbody hx-swap-oob="beforeend:#{target}">')
             out += [
                 f"<tr {row.attrs}>{''.join(row.cells)}</tr>"
@@ -381,7 +380,7 @@ def _printed(column, cell, context: Context):
 
 
 def _escaped(value) -> str:
-    """`conditional_escape(value)`, the same text: markup made safe as it is, anything else
+    """Django's `conditional_escape(value)`, the same text: markup made safe as it is, anything else
     escaped (Django's `escape` is `html.escape`), without the check for lazy arguments that
     Django's escaping functions make at each call."""
     as_html = getattr(value, "__html__", None)
@@ -390,16 +389,13 @@ def _escaped(value) -> str:
 
 def _attrs_html(attrs) -> str:
     """`AttributeDict.as_html()`, the same text (`format_html_join(" ", '{}="{}"', ...)`),
-    made without format_html's cost."""
+    made without format_html's cost; nothing for anything else, as `{{ attrs.as_html }}`
+    prints (a part of the table without attributes)."""
+    if not isinstance(attrs, AttributeDict):
+        return ""
     return mark_safe(  # each name and value escaped
         " ".join(f'{_escaped(key)}="{_escaped(value)}"' for key, value in attrs._iteritems())
     )
-
-
-def _attrs(attrs) -> str:
-    """`{{ attrs.as_html }}` as a template prints it: nothing when `attrs` has no `as_html`."""
-    as_html = getattr(attrs, "as_html", None)
-    return conditional_escape(as_html()) if as_html is not None else ""
 
 
 def _footer(column):
