@@ -1,15 +1,24 @@
-"""The PostgreSQL backend checks a kept connection before reuse without a round trip
-(tarotclub/core/postgresql): an idle connection nobody ended is reused as it is, one the
-server ended is replaced. Run on PostgreSQL (DATABASE_URL); on SQLite, the settings test
-(test_database_settings) checks that this backend is the one PostgreSQL gets."""
+"""The PostgreSQL backend (tarotclub/core/postgresql):
+- it checks a kept connection before reuse without a round trip: an idle connection nobody
+  ended is reused as it is, one the server ended is replaced;
+- it reads timestamps with psycopg's compiled loader, to the same values as Django's own.
+Run on PostgreSQL (DATABASE_URL); on SQLite, the settings test (test_database_settings) checks
+that this backend is the one PostgreSQL gets."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
+import zoneinfo
 
 import psycopg
 import pytest
 from django.db import connection
+from django.db.backends.postgresql.psycopg_any import register_tzloader
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from psycopg import pq
+from psycopg.postgres import types
 
 ON_POSTGRESQL = connection.vendor == "postgresql"
 
@@ -85,3 +94,83 @@ if ON_POSTGRESQL:
         finally:
             connection.errors_occurred = False
         assert sent == ["SELECT 1"]
+
+    # --- timestamps --------------------------------------------------------------------------
+
+    _TIMESTAMPTZ = types["timestamptz"].oid
+    _ZONES = ["UTC", "Europe/Paris", "Europe/Amsterdam", "America/St_Johns", "Asia/Kolkata"]
+
+    def _read_both(cursor, values: list[str], timezone) -> tuple[list, list]:
+        """`values` (timestamptz literals) read by this backend's loader for `timezone`, and
+        by Django's own (`register_tzloader`) on the same connection."""
+        from tarotclub.core.postgresql.base import adapters_template
+
+        query = "SELECT v::timestamptz FROM unnest(%s::text[]) AS v"
+        ours = cursor.connection.cursor()
+        ours.adapters.register_loader(
+            "timestamptz", adapters_template(True, timezone).get_loader(_TIMESTAMPTZ, 0)
+        )
+        django = cursor.connection.cursor()
+        register_tzloader(timezone, django)
+        got = [[row[0] for row in c.execute(query, [values]).fetchall()] for c in (ours, django)]
+        return got[0], got[1]
+
+    @pytest.mark.django_db
+    def test_timestamps_are_read_by_the_compiled_loader_on_every_cursor():
+        from tarotclub.core.postgresql.base import CompiledTzLoader
+
+        with connection.cursor() as cursor:
+            loader = cursor.cursor.adapters.get_loader(_TIMESTAMPTZ, pq.Format.TEXT)
+            # Django's cursors register their own loader when the connection's does not say
+            # Django's time zone: this one says it, so every cursor keeps it
+            assert issubclass(loader, CompiledTzLoader)
+            assert loader.timezone == connection.timezone == dt.UTC
+            cursor.execute("SELECT '2026-12-04 21:05:06.123456+01'::timestamptz")
+            value = cursor.fetchone()[0]
+        assert value == dt.datetime(2026, 12, 4, 20, 5, 6, 123456, tzinfo=dt.UTC)
+        assert value.tzinfo is dt.UTC
+
+    @pytest.mark.django_db
+    def test_a_model_reads_back_the_instant_it_saved():
+        from tarotclub.players.models import Player
+
+        paris = zoneinfo.ZoneInfo("Europe/Paris")
+        saved = dt.datetime(2026, 3, 29, 1, 59, 59, 999999, tzinfo=paris)  # (DST starts at 2)
+        player = Player.objects.create(name="Anne")
+        Player.objects.filter(pk=player.pk).update(created_at=saved)
+        read = Player.objects.get(pk=player.pk).created_at
+        assert read == saved and read.utcoffset() == dt.timedelta(0)
+
+    @pytest.mark.django_db
+    @settings(
+        max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
+    @given(
+        instants=st.lists(
+            st.datetimes(
+                min_value=dt.datetime(1, 1, 2),
+                max_value=dt.datetime(9999, 12, 30),
+                timezones=st.sampled_from([dt.UTC, *map(zoneinfo.ZoneInfo, _ZONES[1:])]),
+            ),
+            min_size=1,
+            max_size=20,
+        ),
+        zone=st.sampled_from(_ZONES),
+        naive=st.booleans(),
+    )
+    def test_timestamps_read_as_djangos_loader_reads_them(instants, zone, naive):
+        """Any instant, in any session time zone (Django sets UTC; another one is what a
+        connection some code changed would have), with and without USE_TZ (timezone None):
+        the same values, with the same tzinfo, as Django's loader."""
+        timezone = None if naive else dt.UTC
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('TimeZone', %s, true)", [zone])
+            values = [x.isoformat() for x in instants]
+            ours, django = _read_both(cursor, values, timezone)
+        assert ours == django
+        assert [x.tzinfo for x in ours] == [x.tzinfo for x in django]
+        assert [x.utcoffset() for x in ours] == [x.utcoffset() for x in django]
+        if zone == "UTC" and not naive:
+            # Django's time zone in the session: the instants themselves (compared as
+            # timestamps: Python never finds equal two zones' datetimes that fall in a DST gap)
+            assert [x.timestamp() for x in ours] == [x.timestamp() for x in instants]
