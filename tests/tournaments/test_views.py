@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import Max
 from django.test import Client
 from django.urls import reverse
 
@@ -120,13 +121,31 @@ def test_registration_refusals(director_client):
     assert Entry.objects.filter(tournament=t).count() == 4
 
 
+def _unused_pk(model) -> int:
+    """A primary key no row has. (Not a fixed number: the ids keep counting across the
+    tests a process runs, and entry 999 was once this test's own tournament's entry.)"""
+    return (model.objects.aggregate(top=Max("pk"))["top"] or 0) + 1000
+
+
 def test_bad_urls_are_404(client, director_client):
-    for path in ["/tournaments/999/", "/tournaments/999/projector/", "/tournaments/999/where/"]:
-        assert client.get(path).status_code == 404
-    assert client.post("/t/nope/confirm/").status_code == 404
     t, _ = make_tournament(4)
-    assert director_client.post(f"/tournaments/{t.pk}/withdraw/999/").status_code == 404
-    assert director_client.post(f"/tournaments/{t.pk}/unlock/999/").status_code == 404
+    services.tournament_start(tournament=t)
+    other, _ = make_tournament(4)
+    services.tournament_start(tournament=other)
+    missing = _unused_pk(Tournament)
+    for path in [f"/tournaments/{missing}/", f"/tournaments/{missing}/projector/"]:
+        assert client.get(path).status_code == 404
+    assert client.get(f"/tournaments/{missing}/where/").status_code == 404
+    assert client.post("/t/nope/confirm/").status_code == 404
+    # an entry or a table that does not exist, or that is another tournament's
+    foreign_entry = Entry.objects.filter(tournament=other).first().pk
+    foreign_table = Table.objects.filter(tournament=other).first().pk
+    for entry in (_unused_pk(Entry), foreign_entry):
+        assert director_client.post(f"/tournaments/{t.pk}/withdraw/{entry}/").status_code == 404
+    for table in (_unused_pk(Table), foreign_table):
+        assert director_client.post(f"/tournaments/{t.pk}/unlock/{table}/").status_code == 404
+    assert not Entry.objects.filter(last_round__isnull=False).exists()  # nobody withdrawn
+    assert Entry.objects.count() == 8
 
 
 def test_where_do_i_sit_before_the_start_and_with_one_letter(client):
