@@ -106,14 +106,13 @@ if ON_POSTGRESQL:
         from tarotclub.core.postgresql.base import adapters_template
 
         query = "SELECT v::timestamptz FROM unnest(%s::text[]) AS v"
-        ours = cursor.connection.cursor()
-        ours.adapters.register_loader(
-            "timestamptz", adapters_template(True, timezone).get_loader(_TIMESTAMPTZ, 0)
-        )
-        django = cursor.connection.cursor()
-        register_tzloader(timezone, django)
-        got = [[row[0] for row in c.execute(query, [values]).fetchall()] for c in (ours, django)]
-        return got[0], got[1]
+        loader = adapters_template(True, timezone).get_loader(_TIMESTAMPTZ, pq.Format.TEXT)
+        with cursor.connection.cursor() as ours, cursor.connection.cursor() as django:
+            ours.adapters.register_loader("timestamptz", loader)
+            register_tzloader(timezone, django)
+            return tuple(
+                [row[0] for row in c.execute(query, [values]).fetchall()] for c in (ours, django)
+            )
 
     @pytest.mark.django_db
     def test_timestamps_are_read_by_the_compiled_loader_on_every_cursor():

@@ -122,8 +122,7 @@ def test_registration_refusals(director_client):
 
 
 def _unused_pk(model) -> int:
-    """A primary key no row has. (Not a fixed number: the ids keep counting across the
-    tests a process runs, and entry 999 was once this test's own tournament's entry.)"""
+    """A primary key no row has (not a fixed number such as 999, which a row may hold)."""
     return (model.objects.aggregate(top=Max("pk"))["top"] or 0) + 1000
 
 
@@ -133,9 +132,8 @@ def test_bad_urls_are_404(client, director_client):
     other, _ = make_tournament(4)
     services.tournament_start(tournament=other)
     missing = _unused_pk(Tournament)
-    for path in [f"/tournaments/{missing}/", f"/tournaments/{missing}/projector/"]:
-        assert client.get(path).status_code == 404
-    assert client.get(f"/tournaments/{missing}/where/").status_code == 404
+    for page in ("", "projector/", "where/"):
+        assert client.get(f"/tournaments/{missing}/{page}").status_code == 404
     assert client.post("/t/nope/confirm/").status_code == 404
     # an entry or a table that does not exist, or that is another tournament's
     foreign_entry = Entry.objects.filter(tournament=other).first().pk
