@@ -412,6 +412,7 @@ FORM_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 NUMBER = re.compile(rb'name="number" value="(\d+)"')
 REVISION = re.compile(rb'data-revision="(\d+)"|[?&]rev=(\d+)|name="rev" value="(\d+)"')
 SHOWN = re.compile(rb'name="n" value="(\d+)"')
+ACTIONS = re.compile(rb'name="a" value="([a-z]*)"')
 
 
 def _revision(content: bytes) -> int | None:
@@ -423,6 +424,12 @@ def _shown(content: bytes) -> int | None:
     """The number of entries a sheet shows (its state's hidden `n`), sent back with its poll."""
     m = SHOWN.search(content)
     return int(m.group(1)) if m else None
+
+
+def _actions(content: bytes) -> str | None:
+    """The actions below a sheet it shows (its state's hidden `a`), sent back with its poll."""
+    m = ACTIONS.search(content)
+    return m.group(1).decode() if m else None
 
 
 async def timed(stats: Stats, what: str, call, expect: set[int]):
@@ -451,11 +458,18 @@ class Table:
         self.taker = info["taker"]
         self.revision = info["revision"]
         self.shown = 0  # the entries a sheet opened now shows (a new round: none)
+        # and its actions below the sheet: none on a round's new sheet for a phone without an
+        # account (no undo yet, a tournament's table is never finished by hand)
+        self.actions = ""
         self.saved = 0  # deals the phones saw saved (302)
         self.scorer = Phone(port)
         self.sheet = f"/t/{self.token}/"
         self.deal = f"/t/{self.token}/deal/"
         self.poll = f"/t/{self.token}/live/"
+
+    def poll_url(self, revision, shown, actions: str) -> str:
+        """The sheet's poll with its state, as htmx sends it (hx-include)."""
+        return f"{self.poll}?rev={revision}&n={shown}&a={actions}"
 
     async def open_form(self, stats: Stats, phase: str) -> dict | None:
         """The deal page: its CSRF token (and the cookie), the number of the next deal."""
@@ -499,10 +513,10 @@ async def pause(stop: asyncio.Event, seconds: float) -> None:
 
 
 async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, every: float):
-    """A phone with the sheet open: GET live/?rev=R&n=N every `every` s, as htmx's hx-trigger
-    sends the sheet's state (its revision, the entries it shows)."""
+    """A phone with the sheet open: GET live/?rev=R&n=N&a=A every `every` s, as htmx's
+    hx-trigger sends the sheet's state (its revision, the entries and actions it shows)."""
     phone = Phone(table.scorer.port)
-    revision, shown = table.revision, table.shown
+    revision, shown, actions = table.revision, table.shown, table.actions
     headers = {"HX-Request": "true", "HX-Target": "sheet"}
     await pause(stop, random.uniform(0, every))
     while not stop.is_set():
@@ -510,13 +524,15 @@ async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, ev
         got = await timed(
             stats,
             f"{phase} poll",
-            phone.request("GET", f"{table.poll}?rev={revision}&n={shown}", headers=headers),
+            phone.request("GET", table.poll_url(revision, shown, actions), headers=headers),
             {200, 204},
         )
         if got is not None and got[0] == 200:
             revision, shown = _revision(got[2]) or revision, _shown(got[2]) or shown
+            found = _actions(got[2])
+            actions = actions if found is None else found
             if (revision or 0) > (table.revision or 0):  # the next phase's start
-                table.revision, table.shown = revision, shown
+                table.revision, table.shown, table.actions = revision, shown, actions
         await pause(stop, every - (time.monotonic() - began))
     phone.close()
 
@@ -622,7 +638,7 @@ async def cpu_per_request(tables: list[Table], server: Server, stats: Stats) -> 
                     **DEAL,
                 }
             )
-        before = [(t.revision, t.shown) for t in tables]
+        before = [(t.revision, t.shown, t.actions) for t in tables]
         saved = await measure(
             "save",
             [
@@ -641,19 +657,19 @@ async def cpu_per_request(tables: list[Table], server: Server, stats: Stats) -> 
         changes = await measure(
             "poll, a deal new",
             [
-                lambda t=t, p=p, b=b: p.request(
-                    "GET", f"{t.poll}?rev={b[0]}&n={b[1]}", headers=HTMX
-                )
+                lambda t=t, p=p, b=b: p.request("GET", t.poll_url(*b), headers=HTMX)
                 for t, p, b in zip(tables, phones, before, strict=True)
             ],
         )
         for t, got in zip(tables, changes, strict=True):
             t.revision, t.shown = _revision(got[2]) or t.revision, _shown(got[2]) or t.shown
+            found = _actions(got[2])
+            t.actions = t.actions if found is None else found
         await measure(
             "poll, nothing new",
             [
                 lambda t=t, p=p: p.request(
-                    "GET", f"{t.poll}?rev={t.revision}&n={t.shown}", headers=HTMX
+                    "GET", t.poll_url(t.revision, t.shown, t.actions), headers=HTMX
                 )
                 for t, p in zip(tables, phones, strict=True)
             ],

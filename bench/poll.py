@@ -14,6 +14,7 @@ that this machine's ups and downs during the run fall on both alike.
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import time
@@ -71,6 +72,14 @@ def main() -> None:
         players = [player_create(name=n) for n in ("Anne", "Bram", "Chloé", "Dirk")]
         games = {size: tarot_sheet(players, deals=size) for size in SIZES}
         urls = {size: reverse("games:poll", args=[games[size].token]) for size in SIZES}
+        # the actions below the sheet a phone shows (its state's `a`), sent with its polls
+        actions = {
+            size: re.search(
+                r'name="a" value="([a-z]*)"',
+                client.get(reverse("games:sheet", args=[games[size].token])).content.decode(),
+            ).group(1)
+            for size in SIZES
+        }
 
         def answer(url, params, gzip=False):
             extra = {"HTTP_ACCEPT_ENCODING": "gzip"} if gzip else {}
@@ -98,11 +107,15 @@ def main() -> None:
 
         rows = {size: [] for size in SIZES}
         revs = {size: games[size].revision for size in SIZES}
-        for size, row in measure(lambda size: {"rev": revs[size], "n": size}).items():
+
+        def state(size: int, shown: int) -> dict:
+            return {"rev": revs[size], "n": shown, "a": actions[size]}
+
+        for size, row in measure(lambda size: state(size, size)).items():
             rows[size].append(("nothing changed", row))
         for size in SIZES:
             tarot.deal_add(game=games[size], data=sheet_deal(games[size], players, size + 1))
-        for size, row in measure(lambda size: {"rev": revs[size], "n": size}).items():
+        for size, row in measure(lambda size: state(size, size)).items():
             rows[size].append(("after a new deal", row))
         for size in SIZES:
             game = Game.objects.get(pk=games[size].pk)
@@ -110,7 +123,7 @@ def main() -> None:
             first = game.deals.get(number=1)
             data = tarot.DealInput(taker=first.taker_id, contract="garde", bouts=2, points=60)
             tarot.deal_correct(deal=first, data=data, expected_version=first.version)
-        for size, row in measure(lambda size: {"rev": revs[size], "n": size + 1}).items():
+        for size, row in measure(lambda size: state(size, size + 1)).items():
             rows[size].append(("after a correction", row))
         seen: dict[tuple[int, str], tuple[float, int]] = {}
         for size in SIZES:

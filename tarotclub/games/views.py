@@ -298,13 +298,34 @@ def sheet_context(request, game, played=None, *, parts=None) -> dict:
         def link(n):
             return reverse("games:deal_edit", args=[game.token, n])
 
+    # the actions below the sheet that a write can make appear or go
+    # (games/_sheet_live_action.html)
+    can_undo = bool(allowed[policy.UNDO])
+    may_set_house_rules = (
+        request.user.is_authenticated
+        and played.last_number == 0
+        and house.rules_class(game.kind) is not None
+        and bool(services.may_set_house_rules(game, user=request.user, entries=0))
+    )
     context = {
         "game": game,
         "kind": kind,
         "played": played,
         "allowed": allowed,
         "can_write": can_write,
-        "can_undo": bool(allowed[policy.UNDO]),
+        "can_undo": can_undo,
+        "may_set_house_rules": may_set_house_rules,
+        # which of them the sheet shows, in its state: a poll sends them again only when it
+        # differs from the phone's (game_poll)
+        "live_actions": "".join(
+            flag
+            for flag, shown in (
+                ("u", can_undo),
+                ("h", may_set_house_rules),
+                ("f", bool(allowed[policy.FINISH])),
+            )
+            if shown
+        ),
         "is_director": _is_director(request),
         "house_rules": house.game_line(game),
         # read where shown (the page's heading), not for a poll's changes
@@ -370,12 +391,6 @@ def game_sheet(request, token: str):
     context["qr_svg"] = share_qr(request, game)
     context["may_archive"] = bool(policy.may_archive(game, user=request.user))
     context["offline_words"] = offline_words(context["kind"])
-    context["may_set_house_rules"] = (
-        request.user.is_authenticated
-        and context["played"].last_number == 0
-        and house.rules_class(game.kind) is not None
-        and bool(services.may_set_house_rules(game, user=request.user, entries=0))
-    )
     context["offline_scripts"] = " ".join(context["kind"].offline_scripts())
     # entries phones sent after the sheet closed, for its owner or a director to settle
     context["kept"] = (
@@ -396,7 +411,9 @@ def game_poll(request, token: str):
     After a change, a phone that says which revision it shows (`rev`) and how many entries
     (`n`) gets only what changed, swapped in out of band (``games/_sheet_changes.html``,
     with ``HX-Reswap: none``) where its kind can tell (`Kind.sheet_changes`); otherwise, and
-    when its picture is too old or does not fit, the whole live part again.
+    when its picture is too old or does not fit, the whole live part again. Either way the
+    actions below the sheet that a write can make appear or go (undo, house rules, finish)
+    come along, out of band, when they differ from the ones the phone says it shows (`a`).
     """
     found = selectors.revision_by_token(token)
     same = found is not None and request.GET.get("rev", "") == str(found[0])
@@ -408,11 +425,18 @@ def game_poll(request, token: str):
         changed = kinds.get(game.kind).sheet_changes(game, since=since, shown=shown)
         if changed is not None:
             played, parts = changed
-            context = sheet_context(request, game, played, parts=parts)
+            context = _with_actions(request, sheet_context(request, game, played, parts=parts))
             response = render(request, "games/_sheet_changes.html", context)
             response["HX-Reswap"] = "none"  # the out-of-band parts are the whole answer
             return response
-    return render(request, "games/_sheet.html", sheet_context(request, game))
+    context = _with_actions(request, sheet_context(request, game))
+    return render(request, "games/_sheet_poll.html", context)
+
+
+def _with_actions(request, context: dict) -> dict:
+    """A poll's answer sends the actions below the sheet when the phone shows others."""
+    context["send_actions"] = request.GET.get("a") != context["live_actions"]
+    return context
 
 
 @token_view

@@ -39,6 +39,19 @@ def test_the_revision_of_a_poll_answer():
     assert load._revision(b"<p>nothing</p>") is None
 
 
+def test_the_state_a_poll_answer_brings():
+    state = (
+        b'<div id="sheet-state" hidden><input type="hidden" name="rev" value="9" data-sheet-state>'
+        b'<input type="hidden" name="n" value="4" data-sheet-state>'
+        b'<input type="hidden" name="a" value="uf" data-sheet-state></div>'
+    )
+    assert (load._revision(state), load._shown(state), load._actions(state)) == (9, 4, "uf")
+    assert load._actions(state.replace(b'value="uf"', b'value=""')) == ""
+    assert load._actions(b"<p>nothing</p>") is None
+    url = load.Table({"token": "x", "taker": 1, "revision": 0}, port=1).poll_url(9, 4, "uf")
+    assert url == "/t/x/live/?rev=9&n=4&a=uf"
+
+
 def test_percentiles_interpolate_between_the_measured_values():
     values = [float(v) for v in range(1, 101)]
     assert load.percentile(values, 50) == 50.5

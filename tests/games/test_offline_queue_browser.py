@@ -193,7 +193,8 @@ def test_a_phone_back_after_ten_minutes_catches_up_with_one_request(
     phone.clock.run_for(4_100)  # the next poll
     assert wait_for(lambda: phone.locator("table.sheet tbody tr:nth-child(3)").count() == 1)
     game.refresh_from_db()
-    caught_up = f"{sheet}live/?rev={game.revision}&n=3"
+    # the state the sheet then shows: its revision, 3 deals, undo and finish below it
+    caught_up = f"{sheet}live/?rev={game.revision}&n=3&a=uf"
     # one request brought the three deals; a regular poll may follow it before we look (the
     # fake clock also runs in real time), and it says the phone is already up to date
     assert asked[0].startswith(sheet + "live/") and asked[0] != caught_up, asked
@@ -204,7 +205,8 @@ def test_a_phone_back_after_ten_minutes_catches_up_with_one_request(
     assert sum(totals) == 0 and any(totals)
     shot(phone, "caught-up")
     # and the polls go on, each one cheap: the next one says the phone shows revision 3 with
-    # 3 deals (the server answers it with a 204 and one query, tests/games/test_poll.py)
+    # 3 deals and its actions (the server answers it with a 204 and one query,
+    # tests/games/test_poll.py)
     polled = len(asked)
     phone.clock.run_for(4_100)
     assert wait_for(lambda: len(asked) == polled + 1)

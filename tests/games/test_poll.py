@@ -238,3 +238,87 @@ def test_a_phone_back_after_ten_minutes_catches_up_in_one_request(client, sheet_
     assert f'name="rev" value="{game.revision}"' in html and 'name="n" value="15"' in html
     # and the next poll, from where that answer left the phone, has nothing to send
     assert _poll(client, game, game.revision, 15)[1].status_code == 204
+
+
+def _live(html: str, which: str) -> str:
+    """What the poll's answer puts in the action `which` below the sheet (out of band)."""
+    found = re.findall(
+        rf'<span id="sheet-{which}" class="live-action" hx-swap-oob="true">(.*?)</span>',
+        html,
+        re.S,
+    )
+    assert len(found) == 1, (which, found)
+    return found[0]
+
+
+def _phone_poll(client, game, state: dict) -> str:
+    """A phone's poll with the state its sheet shows (`rev`, `n`, `a`), as htmx sends it;
+    the state is brought up to date from the answer."""
+    response = client.get(reverse("games:poll", args=[game.token]), state)
+    html = response.content.decode()
+    for name in state:
+        state[name] = re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+    return html
+
+
+def test_the_actions_below_the_sheet_follow_the_other_phones_writes(client, member, sheet_of):
+    """The undo comes with the first deal, the house rules go with it (for the game's creator),
+    both come back when it is undone, and a finished game shows neither undo nor finish: a
+    phone that opened the sheet earlier needs no reload to see them. A poll sends them only
+    when they differ from the ones the phone shows."""
+    game = sheet_of(0)
+    client.force_login(member)
+    undo = f'href="{reverse("games:deal_undo", args=[game.token])}"'
+    rules = f'href="{reverse("games:house_rules", args=[game.token])}"'
+    finish = f'href="{reverse("games:finish", args=[game.token])}"'
+    page = client.get(reverse("games:sheet", args=[game.token])).content.decode()
+    assert undo not in page and rules in page and finish in page
+    for which in ("undo", "house-rules", "finish"):
+        assert page.count(f'id="sheet-{which}"') == 1
+    state = {
+        name: re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
+        for name in ("rev", "n", "a")
+    }
+    assert state == {"rev": str(game.revision), "n": "0", "a": "hf"}
+
+    _change(game, "new")
+    html = _phone_poll(client, game, state)
+    assert undo in _live(html, "undo")
+    assert _live(html, "house-rules").strip() == ""
+    assert finish in _live(html, "finish")
+    assert state["a"] == "uf"
+
+    _change(Game.objects.get(pk=game.pk), "new")  # the actions the phone shows stay
+    html = _phone_poll(client, game, state)
+    assert _rows(html) == ["2"] and 'id="sheet-undo"' not in html and "live-action" not in html
+
+    _change(Game.objects.get(pk=game.pk), "undo")
+    _change(Game.objects.get(pk=game.pk), "undo")
+    html = _phone_poll(client, game, state)
+    assert _live(html, "undo").strip() == ""
+    assert rules in _live(html, "house-rules")
+    assert state["a"] == "hf"
+
+    _change(Game.objects.get(pk=game.pk), "new")
+    _phone_poll(client, game, state)
+    game_finish(game=Game.objects.get(pk=game.pk))
+    html = _phone_poll(client, game, state)
+    assert "Finished" in html
+    for which in ("undo", "house-rules", "finish"):
+        assert _live(html, which).strip() == "", which
+    assert state["a"] == ""
+
+
+def test_the_whole_sheet_sent_again_brings_the_actions_too(client, sheet_of):
+    """An old page's poll (no number of rows shown, no actions) gets the whole live part, and
+    the actions below it out of band: a phone on the share link sees its undo."""
+    game = sheet_of(2)
+    response = client.get(reverse("games:poll", args=[game.token]), {"rev": "0"})
+    html = response.content.decode()
+    assert "HX-Reswap" not in response and html.lstrip().startswith('<section id="sheet"')
+    assert f'href="{reverse("games:deal_undo", args=[game.token])}"' in _live(html, "undo")
+    assert f'href="{reverse("games:finish", args=[game.token])}"' in _live(html, "finish")
+    assert _live(html, "house-rules").strip() == ""  # no account: never the house rules
+    # the same picture with the actions it shows: the live part alone
+    response = client.get(reverse("games:poll", args=[game.token]), {"rev": "0", "a": "uf"})
+    assert "live-action" not in response.content.decode()

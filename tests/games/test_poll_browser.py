@@ -3,6 +3,8 @@ and correction without a reload, swapped in row by row (the rest of the sheet st
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from playwright.sync_api import expect
 
@@ -135,7 +137,7 @@ def test_two_phones_see_each_others_deal_and_correction(phone, live_server, game
 def test_a_phone_on_the_empty_sheet_gets_the_first_deals_in_place(phone, live_server, game4, four):
     """A round's start: the second phone shows the empty sheet ("no deal yet"); the first
     deals come into it without a reload or a new sheet (its body replaced, the rest kept),
-    and the next deal is added to that new body."""
+    and the next deal is added to that new body. The undo button comes with them."""
     a, b, c, d = four
     sheet_url = f"{live_server.url}/t/{game4.token}/"
     first = phone
@@ -144,6 +146,7 @@ def test_a_phone_on_the_empty_sheet_gets_the_first_deals_in_place(phone, live_se
     try:
         second.goto(sheet_url)
         expect(second.locator("#sheet-rows")).to_contain_text("No deal yet")
+        assert second.locator("#sheet-undo a").count() == 0  # nothing to undo yet
         _mark(second, wrapper)
         deals = []
         first.goto(sheet_url)
@@ -165,5 +168,20 @@ def test_a_phone_on_the_empty_sheet_gets_the_first_deals_in_place(phone, live_se
         expect(second.locator("#sheet-rows")).not_to_contain_text("No deal yet")
         assert second.locator("#sheet-rows tr").count() == 2
         assert scroll_width(second) <= NARROW["width"]
+        # the undo the first deal made possible came with the polls, among the other actions
+        undo = second.locator("#sheet-undo a")
+        expect(undo).to_be_visible()
+        history = second.locator(".actions a[href$='/history/']")
+        assert undo.bounding_box()["height"] == history.bounding_box()["height"]
+        assert _kept(second, wrapper)
+        # and the sheet's next polls say the phone shows them: they are not sent again
+        with second.expect_request(lambda r: "/live/?" in r.url, timeout=15_000) as poll:
+            pass
+        assert "a=uf" in poll.value.url  # undo and finish, for a phone on the share link
+        if shots := os.environ.get("POLL_SHOTS"):  # the sheet as the second phone shows it
+            second.screenshot(path=f"{shots}/poll-undo.png", full_page=True)
+        undo.click()
+        second.wait_for_url(f"{sheet_url}deal/undo/")
+        expect(second.locator("h1")).to_have_text("Undo deal 2?")
     finally:
         second.context.close()

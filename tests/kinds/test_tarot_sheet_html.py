@@ -51,6 +51,7 @@ TABLES2_CHANGES = (
     "column.attrs.td.as_html }}>{{ cell }}</td>{% endfor %}</tr>{% endif %}{% endfor %}"
     "</tbody>{% endif %}\n"
     '{% include "games/_sheet_state.html" with oob=True %}</template>\n'
+    '{% if send_actions %}{% include "games/_sheet_live_actions.html" %}{% endif %}\n'
 )
 
 
