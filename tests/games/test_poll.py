@@ -251,13 +251,20 @@ def _live(html: str, which: str) -> str:
     return found[0]
 
 
+def _state(html: str) -> dict:
+    """The state a sheet shows (its hidden `rev`, `n` and `a`), which htmx sends with a poll."""
+    return {
+        name: re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+        for name in ("rev", "n", "a")
+    }
+
+
 def _phone_poll(client, game, state: dict) -> str:
-    """A phone's poll with the state its sheet shows (`rev`, `n`, `a`), as htmx sends it;
-    the state is brought up to date from the answer."""
+    """A phone's poll with the state its sheet shows, as htmx sends it; the state is brought
+    up to date from the answer."""
     response = client.get(reverse("games:poll", args=[game.token]), state)
     html = response.content.decode()
-    for name in state:
-        state[name] = re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+    state.update(_state(html))
     return html
 
 
@@ -275,10 +282,7 @@ def test_the_actions_below_the_sheet_follow_the_other_phones_writes(client, memb
     assert undo not in page and rules in page and finish in page
     for which in ("undo", "house-rules", "finish"):
         assert page.count(f'id="sheet-{which}"') == 1
-    state = {
-        name: re.search(rf'name="{name}" value="([^"]*)"', page).group(1)
-        for name in ("rev", "n", "a")
-    }
+    state = _state(page)
     assert state == {"rev": str(game.revision), "n": "0", "a": "hf"}
 
     _change(game, "new")
