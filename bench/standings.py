@@ -13,7 +13,8 @@ that (3 ms at 200 players, 30 ms at 2,000), warm and 304.
 The tournaments are built with bulk inserts, not the services deal by deal (2,000 players
 through `play_round` would take minutes): the players and entries in bulk, the rounds seated
 by the services (`tournament_start`, `tournament_next_round`), each table's deals and score
-lines (zero-sum, varied) in bulk, its sheet locked and its revision moved as confirming does.
+lines (zero-sum, varied) in bulk, its sheet locked, its revision moved and its tally current
+(`Game.tally`) as the deals' writes and confirming leave them.
 Rounds 1-4 are played and confirmed; in round 5 half the tables have their deals, unconfirmed:
 the director's page shows a round under way. On PostgreSQL the statistics are then gathered
 (ANALYZE), as autovacuum does on a live server within a minute of such a load: planned
@@ -72,18 +73,29 @@ def _play_tables(tables, deals: int, *, lock: bool) -> None:
             )
     Deal.objects.bulk_create(new, batch_size=500)
     lines = []
+    totals: dict[int, dict[str, int]] = {g: {} for g in games}
     for deal in Deal.objects.filter(game_id__in=games).values_list(
         "pk", "game_id", "taker_id", "points_half"
     ):
         pk, g, taker, half = deal
         unit = 25 + half // 4
         others = [p for p in seats[g] if p != taker]
-        lines.append(DealLine(deal_id=pk, player_id=taker, score=unit * len(others)))
-        lines.extend(DealLine(deal_id=pk, player_id=p, score=-unit) for p in others)
+        made = [DealLine(deal_id=pk, player_id=taker, score=unit * len(others))]
+        made.extend(DealLine(deal_id=pk, player_id=p, score=-unit) for p in others)
+        for line in made:
+            key = str(line.player_id)
+            totals[g][key] = totals[g].get(key, 0) + line.score
+        lines.extend(made)
     DealLine.objects.bulk_create(lines, batch_size=1000)
-    # what the services leave: the sheet's revision moved (and locked when confirmed)
+    # what the services leave: the sheet's revision moved (and locked when confirmed), and the
+    # game's tally current at that revision (`Game.tally`: the deals counted, each total)
     bump = deals + int(lock)  # (a bool in SQL is no number on PostgreSQL)
     Game.objects.filter(pk__in=games).update(revision=F("revision") + bump, locked=lock)
+    tallied = [
+        Game(pk=g, tally={"rev": revision, "count": deals, "totals": totals[g]})
+        for g, revision in Game.objects.filter(pk__in=games).values_list("pk", "revision")
+    ]
+    Game.objects.bulk_update(tallied, ["tally"], batch_size=500)
 
 
 def build(n_players: int):

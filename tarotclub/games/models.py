@@ -51,8 +51,9 @@ class Game(models.Model):
     archived_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Bumped by every write, so a phone can ask cheaply whether anything changed.
     revision = models.PositiveIntegerField(default=0)
-    # What a poll after a change shows without reading every entry: the number of entries and
-    # each player's total ({"rev": revision, "count": n, "totals": {"<player pk>": total}}),
+    # What a poll after a change, and a tournament's standings (a player's score in a round is
+    # their total at that round's table), show without reading every entry: the number of
+    # entries and each player's total ({"rev": revision, "count": n, "totals": {"<pk>": total}}),
     # kept by the services of a kind with stored scores in the write that bumps the revision.
     # Trusted only while "rev" is the game's revision (any other write leaves it stale, and
     # the readers then count and sum the entries themselves).

@@ -88,7 +88,13 @@ def standings_of(tournaments) -> dict[int, Standings]:
     """`standings` of several tournaments (tournament pk → Standings) in three queries.
 
     Plain SELECTs (`core.sql`): the ORM compiled them and made their rows in about as much
-    time as SQLite ran them (issue 12: the standings, projector and PDF of 200 players)."""
+    time as SQLite ran them (issue 12: the standings, projector and PDF of 200 players).
+
+    A player's score in a round is their total at that round's table: the table's game keeps
+    it in its tally (`Game.tally`, kept by every write of a deal) while the tally is current,
+    and only the tables whose tally is not (a game written before tallies were kept, or by a
+    write that does not keep one) have their deal lines summed. Reading 250 tallies instead of
+    summing 4,000 lines: 200 players' scores in 2.6 ms instead of 6.6 on SQLite."""
     tournaments = list(tournaments)
     if not tournaments:
         return {}
@@ -105,9 +111,11 @@ def standings_of(tournaments) -> dict[int, Standings]:
             p = player.build(row)
             (p.entry_tournament, p.entry_licence, p.entry_last, p.entry_team) = row[player.width :]
             entries[p.entry_tournament].append(p)
-        cursor.execute(lines_sql, pks)
+        cursor.execute(lines_sql, pks + pks)
         for t_pk, player_pk, rnd, total in cursor.fetchall():
-            per_round[t_pk][player_pk, rnd] = total
+            # (a player at two games of one round, were it ever so: their sum, as before)
+            scores = per_round[t_pk]
+            scores[player_pk, rnd] = scores.get((player_pk, rnd), 0) + total
         cursor.execute(seats_sql, pks)
         for t_pk, player_pk, rnd, game in cursor.fetchall():
             seats[t_pk].append((player_pk, rnd, game))
@@ -117,7 +125,9 @@ def standings_of(tournaments) -> dict[int, Standings]:
 @functools.lru_cache(maxsize=64)
 def _standings_sql(vendor: str, count: int) -> tuple[str, str, str]:
     """The three SELECTs of `standings_of` for `count` tournaments: the entries' players, each
-    player's score by round (the sum of their deal lines), and who sat at which game."""
+    player's score by round (from the current tallies of the round's games, and the sum of the
+    deal lines of the games whose tally is not current), and who sat at which game. The
+    scores' SELECT takes the tournaments' numbers twice."""
     marks = ", ".join(["%s"] * count)
     player = sql.columns_of(Player, "p")
     entry, table = sql.table(Entry), sql.table(Table)
@@ -130,14 +140,33 @@ def _standings_sql(vendor: str, count: int) -> tuple[str, str, str]:
         f" ON p.{sql.quote(Player._meta.pk.column)} = e.{sql.column(Entry, 'player')}"
         f" WHERE e.{e_tournament} IN ({marks}) ORDER BY e.{sql.quote(Entry._meta.pk.column)}"
     )
+    tally, revision = sql.column(Game, "tally"), sql.column(Game, "revision")
+    with_game = (
+        f" FROM {table} x INNER JOIN {sql.table(Game)} g"
+        f" ON g.{sql.quote(Game._meta.pk.column)} = x.{x_game}"
+    )
+    # `Game.current_tally` in SQL: the tally's "rev" is the game's revision
+    if vendor == "postgresql":
+        current = f"COALESCE(g.{tally} -> 'rev' = to_jsonb(g.{revision}), FALSE)"
+        totals = (
+            f"SELECT x.{x_tournament}, j.key::integer, x.{x_round}, j.value::integer{with_game}"
+            f" CROSS JOIN LATERAL jsonb_each_text(g.{tally} -> 'totals') j"
+        )
+    else:  # SQLite's JSON functions
+        current = f"COALESCE(json_extract(g.{tally}, '$.rev') = g.{revision}, 0)"
+        totals = (
+            f"SELECT x.{x_tournament}, CAST(j.key AS INTEGER), x.{x_round}, j.value{with_game},"
+            f" json_each(g.{tally}, '$.totals') j"
+        )
     lines = (
-        f"SELECT x.{x_tournament}, l.{sql.column(DealLine, 'player')}, x.{x_round},"
-        f" SUM(l.{sql.column(DealLine, 'score')})"
-        f" FROM {table} x INNER JOIN {sql.table(Deal)} d"
-        f" ON d.{sql.column(Deal, 'game')} = x.{x_game}"
+        f"{totals} WHERE x.{x_tournament} IN ({marks}) AND {current}"
+        f" UNION ALL"
+        f" SELECT x.{x_tournament}, l.{sql.column(DealLine, 'player')}, x.{x_round},"
+        f" SUM(l.{sql.column(DealLine, 'score')}){with_game}"
+        f" INNER JOIN {sql.table(Deal)} d ON d.{sql.column(Deal, 'game')} = x.{x_game}"
         f" INNER JOIN {sql.table(DealLine)} l"
         f" ON l.{sql.column(DealLine, 'deal')} = d.{sql.quote(Deal._meta.pk.column)}"
-        f" WHERE x.{x_tournament} IN ({marks})"
+        f" WHERE x.{x_tournament} IN ({marks}) AND NOT {current}"
         f" GROUP BY x.{x_tournament}, l.{sql.column(DealLine, 'player')}, x.{x_round}"
     )
     seats = (

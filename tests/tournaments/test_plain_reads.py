@@ -12,8 +12,9 @@ from collections import defaultdict
 import pytest
 from django.db.models import Count, F, Sum
 
-from tarotclub.games.models import RefusedEntry, Seat
+from tarotclub.games.models import Game, RefusedEntry, Seat
 from tarotclub.games.services import refused_entry_keep
+from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.models import DealLine
 from tarotclub.players.models import Player
 from tarotclub.players.services import player_create, player_update
@@ -129,6 +130,33 @@ def test_the_standings_read_in_sql_are_the_orms():
     assert len(found[first.pk].teams) == 6
     assert described(selectors.standings(second)) == described(expected[second.pk])
     assert selectors.standings_of([]) == {}
+
+
+def test_the_standings_sum_the_lines_of_a_table_whose_tally_is_not_current():
+    """A round's scores come from its games' tallies while they are current (`Game.tally`),
+    else from their deal lines: the same standings either way, and mixed, after a deal
+    corrected and one undone at a table of the round under way."""
+    t = busy(12, teams=True)
+    first, second, *_ = tables(t, 2)
+    game = second.game
+    deal = game.deals.get(number=1)
+    tarot.deal_correct(
+        deal=deal,
+        data=tarot.DealInput(taker=deal.taker_id, contract="garde", bouts=2, points=70),
+        expected_version=deal.version,
+    )
+    tarot.deal_undo_last(game=game, number=game.deals.count())
+    expected = described(orm_standings_of([t])[t.pk])
+    assert described(selectors.standings(t)) == expected
+    games = list(Game.objects.filter(tournament_table__tournament=t).order_by("pk"))
+    assert all(g.current_tally is not None for g in games)  # as the services leave them
+    # stale in each way a tally can be: behind the revision, without "rev", not a tally
+    Game.objects.filter(pk=games[0].pk).update(revision=F("revision") + 1)
+    Game.objects.filter(pk=second.game_id).update(tally={"count": 1, "totals": {}})
+    Game.objects.filter(pk=games[-1].pk).update(tally=[1, 2])
+    assert described(selectors.standings(t)) == expected
+    Game.objects.update(revision=F("revision") + 1)  # every table stale
+    assert described(selectors.standings(t)) == expected
 
 
 def orm_round_tables(t, round_number) -> list[dict]:
