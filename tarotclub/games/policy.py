@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from . import kinds
 from .models import Game
@@ -42,7 +43,12 @@ ERR_NO_DEAL = _("There is no deal to undo.")
 ERR_ALL_DEALS_IN = _(
     "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
 )
-ERR_SHEET_INCOMPLETE = _("The sheet has %(done)s of %(planned)s deals: enter them all first.")
+# The plural follows the deals planned ("1 of 4 deals"; French rephrases it: "donnes : 1 sur 4").
+ERR_SHEET_INCOMPLETE = ngettext_lazy(
+    "The sheet has %(done)s of %(planned)s deal: enter it first.",
+    "The sheet has %(done)s of %(planned)s deals: enter them all first.",
+    "planned",
+)
 ERR_TABLE_FINISH = _(
     "A tournament table is not finished from its sheet: confirm the sheet once every deal is "
     "in; the director closes the round."
@@ -94,8 +100,8 @@ class Verdict:
     def reason(self) -> str:
         if self.allowed:
             return ""
-        text = str(self.message)
-        return text % self.params if self.params else text
+        # `%` on the lazy message itself: a plural one picks its form from the params
+        return str(self.message % self.params) if self.params else str(self.message)
 
 
 ALLOWED = Verdict(True)

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tarotclub.core.decorators import director_required
@@ -105,19 +106,28 @@ def kind_note(season: Season) -> str:
 def formula_text(season: Season) -> str:
     """The season's ranking rule, said in a sentence."""
     if season.formula == "best":
-        text = _("Ranked by the sum of the best %(n)s evenings' scores.") % {"n": season.best_n}
+        text = ngettext(
+            "Ranked by the score of the best evening.",
+            "Ranked by the sum of the best %(n)s evenings' scores.",
+            season.best_n,
+        ) % {"n": season.best_n}
     elif season.formula == "places":
         points = ", ".join(str(p) for p in season.points)
         if season.best_n:
-            text = _(
-                "Ranked by points by place on each evening (%(points)s), best %(n)s evenings."
+            text = ngettext(
+                "Ranked by points by place on each evening (%(points)s), best evening.",
+                "Ranked by points by place on each evening (%(points)s), best %(n)s evenings.",
+                season.best_n,
             ) % {"points": points, "n": season.best_n}
         else:
             text = _("Ranked by points by place on each evening (%(points)s).") % {"points": points}
     elif season.formula == "average":
-        text = _(
+        text = ngettext(
             "Ranked by the average score per round played; who attended fewer than %(n)s "
-            "evenings is listed after, unranked."
+            "evening is listed after, unranked.",
+            "Ranked by the average score per round played; who attended fewer than %(n)s "
+            "evenings is listed after, unranked.",
+            season.min_attendance,
         ) % {"n": season.min_attendance}
     else:
         text = _("Ranked by the total score of every evening.")

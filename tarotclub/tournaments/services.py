@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError
@@ -69,7 +69,12 @@ ERR_DEALS = _("A round has 1 to 24 deals per table.")
 ERR_NOT_REGISTRATION = _("The tournament has started: this can no longer change.")
 ERR_FINISHED = _("The tournament is finished.")
 ERR_ALREADY_REGISTERED = _("%(name)s is already registered.")
-ERR_NOT_ENOUGH = _("At least %(min)s players are needed to start (%(count)s registered).")
+# The plural follows the number registered (French: "1 inscrit", "2 inscrits").
+ERR_NOT_ENOUGH = ngettext_lazy(
+    "At least %(min)s players are needed to start (%(count)s registered).",
+    "At least %(min)s players are needed to start (%(count)s registered).",
+    "count",
+)
 ERR_NOT_RUNNING = _("The tournament is not running.")
 ERR_ALREADY_WITHDRAWN = _("%(name)s has already withdrawn.")
 ERR_TABLES_OPEN = _("These tables have not confirmed their sheet: %(tables)s.")
@@ -114,9 +119,12 @@ ERR_DUPLICATE_BOARDS = _(
     "In duplicate a table plays 4, 8, 12, 16, 20 or 24 boards a round, so that every player "
     "takes one board in four."
 )
-ERR_DUPLICATE_COUNT = _(
+ERR_DUPLICATE_COUNT = ngettext_lazy(
     "A duplicate tournament of %(tables)s tables needs exactly %(seats)s players "
-    "(%(count)s registered)."
+    "(%(count)s registered).",
+    "A duplicate tournament of %(tables)s tables needs exactly %(seats)s players "
+    "(%(count)s registered).",
+    "count",
 )
 ERR_DUPLICATE_FULL = _("All %(seats)s seats of this duplicate tournament are taken.")
 ERR_DUPLICATE_LATE = _(

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeData, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tarotclub.core.text import escaped
@@ -186,11 +186,6 @@ def _url_maker(name: str, *args):
     return lambda pk: f"{head}{pk}{tail}"
 
 
-def _t(message: str) -> str:
-    """`{% translate message %}`: translated, escaped."""
-    return escaped(gettext(message))
-
-
 def _text(value) -> str:
     """A value as `{{ value }}` prints it. A whole number (a table, a round, a rank) is its
     digits unless thousands are grouped (Django's `localize` then asks for no separator)."""
@@ -215,8 +210,9 @@ def entries_html(t, entries) -> str:
     seat_of = {e.pk: f"{e.orientation}{e.start_table}" for e in entries if e.orientation}
     replaced = {e.replaces_id for e in entries if e.replaces_id}
     url = player_urls()
-    guest = f' <small class="badge">{_t("guest")}</small>'
-    action = _t("remove") if status == "registration" else _t("withdraw")
+    # gettext on the literal itself, outside any f-string: the only call makemessages finds
+    guest = ' <small class="badge">{}</small>'.format(escaped(gettext("guest")))
+    action = escaped(gettext("remove") if status == "registration" else gettext("withdraw"))
     withdrawable = status == "registration" or (status != "finished" and not duplicate)
     out = []
     for e in entries:
@@ -248,19 +244,33 @@ def entries_html(t, entries) -> str:
     return mark_safe("\n".join(out))
 
 
+def _deals_label(labels: dict[int, str], planned: int) -> str:
+    label = labels.get(planned)
+    if label is None:
+        label = labels[planned] = ngettext(
+            "%(done)s of %(planned)s deal", "%(done)s of %(planned)s deals", planned
+        )
+    return label
+
+
 def round_tables_html(t, tables, *, csrf_input: str) -> str:
     """The tables of the director's round section: one `<li>` a table (`selectors.round_tables`).
     `csrf_input` is the form's hidden token field (the cached section holds a placeholder)."""
     sheet = reverse("games:sheet", args=["T"])[:-2]  # "/t/" + token + "/"
     unlock = _url_maker("tournaments:unlock", t.pk)
     url = player_urls()
-    confirmed = f'<span class="badge good">{_t("confirmed")}</span>'
-    not_started = f'<span class="badge bad">{_t("not started")}</span>'
-    guest = f' <small class="badge">{_t("guest")}</small>'
-    unlock_button = f'<button type="submit" class="button">{_t("Unlock")}</button>'
-    open_label = _t("Open")
+    # gettext on the literal itself, outside any f-string: the only call makemessages finds
+    confirmed = '<span class="badge good">{}</span>'.format(escaped(gettext("confirmed")))
+    not_started = '<span class="badge bad">{}</span>'.format(escaped(gettext("not started")))
+    guest = ' <small class="badge">{}</small>'.format(escaped(gettext("guest")))
+    unlock_button = '<button type="submit" class="button">{}</button>'.format(
+        escaped(gettext("Unlock"))
+    )
+    open_label = escaped(gettext("Open"))
     table_label = gettext("Table %(n)s")
-    deals_label = gettext("%(done)s of %(planned)s deals")
+    # the plural follows the deals planned, as on the sheet ("1 of 4 deals"); a table's planned
+    # count is one of two (four players, or five), so each label is looked up once a page
+    deals_labels: dict[int, str] = {}
     running = t.status == "running"
     # a seat's name is a lazy translation: translated and escaped once a page, not once a seat
     seat_labels: dict[int, str] = {}
@@ -273,7 +283,8 @@ def round_tables_html(t, tables, *, csrf_input: str) -> str:
             badge = confirmed
         elif state == "in_progress":
             badge = '<span class="badge">{}</span>'.format(
-                deals_label % {"done": _text(x["done"]), "planned": _text(x["planned"])}
+                _deals_label(deals_labels, x["planned"])
+                % {"done": _text(x["done"]), "planned": _text(x["planned"])}
             )
         else:
             badge = not_started

@@ -9,6 +9,7 @@ import pytest
 from django.template import engines
 from django.test import RequestFactory
 from django.test.html import parse_html
+from django.urls import reverse
 from django.utils import translation
 
 from tarotclub.players.services import player_create
@@ -33,7 +34,7 @@ TABLES = """{% load i18n typography %}
   {% for x in tables %}
     <li class="round-table state-{{ x.state }}">
       <a class="table-number" href="{% url 'games:sheet' x.game.token %}">{% blocktranslate with n=x.table.number %}Table {{ n }}{% endblocktranslate %}</a>
-      <span class="table-state">{% if x.state == "confirmed" %}<span class="badge good">{% translate "confirmed" %}</span>{% elif x.state == "in_progress" %}<span class="badge">{% blocktranslate with done=x.done planned=x.planned %}{{ done }} of {{ planned }} deals{% endblocktranslate %}</span>{% else %}<span class="badge bad">{% translate "not started" %}</span>{% endif %}</span>
+      <span class="table-state">{% if x.state == "confirmed" %}<span class="badge good">{% translate "confirmed" %}</span>{% elif x.state == "in_progress" %}<span class="badge">{% blocktranslate with done=x.done count planned=x.planned %}{{ done }} of {{ planned }} deal{% plural %}{{ done }} of {{ planned }} deals{% endblocktranslate %}</span>{% else %}<span class="badge bad">{% translate "not started" %}</span>{% endif %}</span>
       <ul class="table-seats">{% for seat, p in x.seats %}<li><small class="muted">{{ seat }}</small> <a class="player-link" href="{% url 'players:detail' p.pk %}">{{ p.name|nobreak }}</a>{% if p.guest %} <small class="badge">{% translate "guest" %}</small>{% endif %}</li>{% endfor %}</ul>
       <div class="table-actions">{% if x.state == "confirmed" and t.status == "running" %}<form method="post" action="{% url 'tournaments:unlock' t.pk x.table.pk %}">{% csrf_token %}<button type="submit" class="button">{% translate "Unlock" %}</button></form>{% else %}<a class="button" href="{% url 'games:sheet' x.game.token %}">{% translate "Open" %}</a>{% endif %}</div>
     </li>
@@ -86,6 +87,31 @@ def test_the_lists_are_the_templates_markup(language):
         assert html(round_tables_html(t, tables, csrf_input=csrf)) == html(
             template(TABLES, t=t, tables=tables)
         )
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("fr", [">validée<", ">pas commencée<", ">Déverrouiller<", ">Ouvrir<", ">retirer<"]),
+        ("nl", [">bevestigd<", ">niet begonnen<", ">Ontgrendelen<", ">Openen<", ">terugtrekken<"]),
+    ],
+)
+def test_the_lists_words_are_in_the_directors_language(admin_client, language, words):
+    """The lists' own words (badges, buttons) are in the catalogues: makemessages finds them
+    in the Python that prints the lists, and a French or Dutch director reads none in English."""
+    t = tournament()
+    with translation.override(language):  # (the request's language stays active after it)
+        page = admin_client.get(
+            reverse("tournaments:manage", args=[t.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+    for word in words:
+        assert word in page, word
+    for english in (">confirmed<", ">not started<", ">Unlock<", ">Open<", ">withdraw<"):
+        assert english not in page, english
+    t, _ = make_tournament(3, rounds=1, deals=1)
+    with translation.override(language):
+        removed = entries_html(t, t.entries.select_related("player"))
+    assert {"fr": ">supprimer</a>", "nl": ">verwijderen</a>"}[language] in removed
 
 
 def test_during_registration_an_entry_is_removed_not_withdrawn():
