@@ -24,9 +24,11 @@ def test_database():
 
     django.setup()
     from django.db import connection
-    from django.test.utils import setup_test_environment, teardown_test_environment
 
-    setup_test_environment()
+    # Not Django's setup_test_environment(): it wraps every template render in a signal and
+    # a copy of the context (for assertTemplateUsed), which production does not pay. The
+    # test settings already allow the test client's host ("testserver"), and no bench sends
+    # mail.
     if connection.vendor != "sqlite":
         # Not Django's test_<name>: a test run on the same server may be using that one.
         connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_bench"
@@ -37,4 +39,3 @@ def test_database():
         yield
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
-        teardown_test_environment()

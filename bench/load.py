@@ -426,7 +426,7 @@ def _shown(content: bytes) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _actions(content: bytes) -> str | None:
+def sheet_actions(content: bytes) -> str | None:
     """The actions below a sheet it shows (its state's hidden `a`), sent back with its poll."""
     m = ACTIONS.search(content)
     return m.group(1).decode() if m else None
@@ -529,7 +529,7 @@ async def poller(table: Table, stats: Stats, phase: str, stop: asyncio.Event, ev
         )
         if got is not None and got[0] == 200:
             revision, shown = _revision(got[2]) or revision, _shown(got[2]) or shown
-            found = _actions(got[2])
+            found = sheet_actions(got[2])
             actions = actions if found is None else found
             if (revision or 0) > (table.revision or 0):  # the next phase's start
                 table.revision, table.shown, table.actions = revision, shown, actions
@@ -663,7 +663,7 @@ async def cpu_per_request(tables: list[Table], server: Server, stats: Stats) -> 
         )
         for t, got in zip(tables, changes, strict=True):
             t.revision, t.shown = _revision(got[2]) or t.revision, _shown(got[2]) or t.shown
-            found = _actions(got[2])
+            found = sheet_actions(got[2])
             t.actions = t.actions if found is None else found
         await measure(
             "poll, nothing new",

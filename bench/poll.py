@@ -14,7 +14,6 @@ that this machine's ups and downs during the run fall on both alike.
 
 from __future__ import annotations
 
-import re
 import statistics
 import sys
 import time
@@ -23,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.django_env import test_database  # noqa: E402
+from bench.load import sheet_actions  # noqa: E402
 
 REPEAT = 20
 GOAL_GROWTH = 1.25  # poll at 2,000 deals over the poll at 2 deals
@@ -73,13 +73,10 @@ def main() -> None:
         games = {size: tarot_sheet(players, deals=size) for size in SIZES}
         urls = {size: reverse("games:poll", args=[games[size].token]) for size in SIZES}
         # the actions below the sheet a phone shows (its state's `a`), sent with its polls
-        actions = {
-            size: re.search(
-                r'name="a" value="([a-z]*)"',
-                client.get(reverse("games:sheet", args=[games[size].token])).content.decode(),
-            ).group(1)
-            for size in SIZES
-        }
+        actions = {}
+        for size in SIZES:
+            sheet = client.get(reverse("games:sheet", args=[games[size].token]))
+            actions[size] = sheet_actions(sheet.content)
 
         def answer(url, params, gzip=False):
             extra = {"HTTP_ACCEPT_ENCODING": "gzip"} if gzip else {}
