@@ -45,9 +45,9 @@ def test_the_state_a_poll_answer_brings():
         b'<input type="hidden" name="n" value="4" data-sheet-state>'
         b'<input type="hidden" name="a" value="uf" data-sheet-state></div>'
     )
-    assert (load._revision(state), load._shown(state), load._actions(state)) == (9, 4, "uf")
-    assert load._actions(state.replace(b'value="uf"', b'value=""')) == ""
-    assert load._actions(b"<p>nothing</p>") is None
+    assert (load._revision(state), load._shown(state), load.sheet_actions(state)) == (9, 4, "uf")
+    assert load.sheet_actions(state.replace(b'value="uf"', b'value=""')) == ""
+    assert load.sheet_actions(b"<p>nothing</p>") is None
     url = load.Table({"token": "x", "taker": 1, "revision": 0}, port=1).poll_url(9, 4, "uf")
     assert url == "/t/x/live/?rev=9&n=4&a=uf"
 
