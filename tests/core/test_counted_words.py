@@ -12,8 +12,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tarotclub.demo.builders import make_tournament
+from tarotclub.demo.builders import make_tournament, play_table
 from tarotclub.games import policy
+from tarotclub.games import selectors as game_selectors
 from tarotclub.games import services as games
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.players.models import Player
@@ -67,8 +68,6 @@ def test_the_projector_counts_tables_and_deals_in_each_language(client, players,
             assert phrase in html, (language, phrase)
     # the French plural before any table is confirmed, and after one is
     if players == 8:
-        from tarotclub.demo.builders import play_table
-
         play_table(Table.objects.filter(tournament=t, round=1).order_by("number").first())
         assert "tables validées : 1 sur 2" in _projector(client, t, "fr")
         assert "1 of 2 tables confirmed" in _projector(client, t, "en")
@@ -118,8 +117,6 @@ def test_the_directors_round_counts_the_deals_of_a_table_under_way(admin_client)
     t, _ = make_tournament(8, rounds=2, deals=3)
     t = services.tournament_start(tournament=t)
     table = Table.objects.filter(tournament=t, round=1).order_by("number").first()
-    from tarotclub.games import selectors as game_selectors
-
     seated = game_selectors.seat_players(table.game)
     tarot.deal_add(
         game=table.game,
