@@ -103,8 +103,9 @@ ERR_RANK_COUNT = _("The deck holds two cards of each rank, but %(count)s players
 ERR_SWAPS_TYPE = _("Give the lives lost during the swaps as a number for each player.")
 ERR_SWAP_INT = _("The lives %(player)s lost during the swaps must be a whole number.")
 ERR_SWAP_NEGATIVE = _("The lives %(player)s lost during the swaps cannot be negative.")
+# (lost > lives >= 1, so "lives" is plural; the count of lives left has no noun after it)
 ERR_SWAP_TOO_MANY = _(
-    "%(player)s had %(lives)s lives left and cannot lose %(lost)s during the swaps."
+    "%(player)s cannot lose %(lost)s lives during the swaps: they have only %(lives)s left."
 )
 ERR_SWAP_ONE_TURN = _(
     "%(player)s has one turn in a deal, so the swaps cost them at most one life, not %(lost)s."

@@ -245,17 +245,19 @@ ERR_CHELEM = _(
     "The slam is none, announced and made, made without announcement, announced and failed, "
     "or made by the defence, not %(value)s."
 )
+# The bouts held are said "1 of the 3 bouts": the noun agrees with the 3, whatever is held.
 ERR_CHELEM_ATTACK_LOST = _(
-    "The attack made a slam, so it won the contract, but %(points)s points with %(bouts)s bouts "
-    "is a lost contract."
+    "The attack made a slam, so it won the contract, but %(points)s points with %(bouts)s of "
+    "the 3 bouts is a lost contract."
 )
 ERR_CHELEM_DEFENCE_WON = _(
     "The defence made a slam, so the attack lost the contract, but %(points)s points with "
-    "%(bouts)s bouts is a won contract."
+    "%(bouts)s of the 3 bouts is a won contract."
 )
 ERR_SLAM_ATTACK_CARDS = _(
     "The attack made a slam, so the defence kept at most the Excuse: the attack has 3 bouts "
-    "and 91 points, or 2 bouts and at least 86½ points, not %(bouts)s bouts and %(points)s points."
+    "and 91 points, or 2 bouts and at least 86½ points, not %(points)s points with %(bouts)s of "
+    "the 3 bouts."
 )
 ERR_SLAM_GARDE_CONTRE_POINTS = _(
     "The attack made a slam in a garde contre: only the chien (%(chien)s points at most) and "
@@ -264,7 +266,7 @@ ERR_SLAM_GARDE_CONTRE_POINTS = _(
 )
 ERR_SLAM_DEFENCE_CARDS = _(
     "The defence made a slam, so the attack took no trick and holds at most the Excuse: at most "
-    "1 bout and 4½ points, not %(bouts)s bouts and %(points)s points."
+    "1 bout and 4½ points, not %(points)s points with %(bouts)s of the 3 bouts."
 )
 ERR_SLAM_DEFENCE_GARDE_SANS_POINTS = _(
     "The defence made a slam in a garde sans, so the attack holds only the chien and perhaps the "

@@ -40,8 +40,9 @@ ERR_UNKNOWN_KIND = _("This game's kind is not kept here any more.")
 ERR_FINISHED = _("This game is finished: its deals can no longer change.")
 ERR_LOCKED = _("This table's sheet is confirmed: only the director can change it now.")
 ERR_NO_DEAL = _("There is no deal to undo.")
+# Said without a counted noun, so it reads right for a table of 1 deal as for 24.
 ERR_ALL_DEALS_IN = _(
-    "All %(count)s deals of this table are in: confirm the sheet, or correct a deal."
+    "Every deal planned at this table is in (%(count)s): confirm the sheet, or correct a deal."
 )
 # The plural follows the deals planned ("1 of 4 deals"; French rephrases it: "donnes : 1 sur 4").
 ERR_SHEET_INCOMPLETE = ngettext_lazy(

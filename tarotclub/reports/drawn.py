@@ -777,7 +777,9 @@ class _Standings(_Paper):
         for column, width, value in zip(columns, widths, line.values, strict=True):
             room = width - 2 * CELL_PAD
             if column.css == "name":
-                withdrawn = f" ({_('withdrawn')})" if line.withdrawn else ""
+                # (the word outside the f-string, where makemessages finds it)
+                word = _("withdrawn")
+                withdrawn = f" ({word})" if line.withdrawn else ""
                 mark = _width(withdrawn, self.regular, 9)
                 name = _fit(value, self.regular, 9, room - mark)
                 self.text(x + CELL_PAD, baseline, name, size=9)

@@ -47,8 +47,9 @@ ERR_DUPLICATE_PLAYER = _("Player %(player)s is listed twice.")
 ERR_ROUNDS = _("The number of rounds must be a whole number, 0 or more, not %(rounds)s.")
 ERR_HISTORY_TWICE = _("Player %(player)s sits twice in round %(round)s of the rounds played.")
 ERR_SIZES_TOTAL = _("The tables seat %(seats)s players, but there are %(count)s.")
+# (size > tables >= 1, so "players" is plural; the tables are counted without a noun)
 ERR_TEAM_TOO_LARGE = _(
-    "Team %(team)s has %(size)s players but there are only %(tables)s tables: teammates "
+    "Team %(team)s has %(size)s players, more than the tables (%(tables)s): teammates "
     "cannot all sit at different tables."
 )
 ERR_TEAMMATES = _("The planner could not seat the teammates at different tables.")
