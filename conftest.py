@@ -17,6 +17,18 @@ def _fresh_cache():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """Each test starts and ends in the settings' language: a request activates its reader's
+    language (LocaleMiddleware) and leaves it active in the thread after the response, so a
+    test that asked for a French page would otherwise leave French to the next test."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_players(db):
     from tarotclub.players.services import player_create

@@ -35,13 +35,6 @@ from tarotclub.tournaments.seating import SeatingError, plan_rounds
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _language_kept():
-    """A request's language stays active after it: the next test starts in the default one."""
-    with translation.override(translation.get_language()):
-        yield
-
-
 def _projector(client, t, language: str) -> str:
     url = reverse("tournaments:projector", args=[t.pk])
     return client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
