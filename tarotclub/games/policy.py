@@ -147,9 +147,34 @@ def event_sql() -> list[EventSql] | None:
     return [_event_sql[lookup] for lookup in _event_lookups]
 
 
-#: The attribute of a game read under its lock with the event lookups' columns
-#: (`games.services.lock_game`): their answer, read in that statement.
+#: The attribute of a game read with the event lookups' columns (`games.services.lock_game`
+#: under its lock, `games.selectors.game_by_token` for a page): their answer, read in that
+#: statement.
 EVENT_READ = "event_read"
+
+
+def event_joins(events: Sequence[EventSql], game: str) -> tuple[str, str]:
+    """The LEFT JOINs of `events` (`event_sql()`) onto the game's row (table alias `game`), and
+    the columns they read, for a statement that reads the game (`read_events` reads them)."""
+    joins, columns = [], []
+    for i, event in enumerate(events):
+        join, read = event.joins(game, f"ev{i}_")
+        joins.append(join)
+        columns.append(read)
+    return " ".join(joins), ", ".join(columns)
+
+
+def read_events(
+    events: Sequence[EventSql], row: Sequence, at: int
+) -> tuple[EventTable | None, int]:
+    """The answer of the `event_joins` columns of `row` from column `at` on (the first of
+    `events` that finds the game's event), and the column after them."""
+    found = None
+    for event in events:
+        answer = event.parse(row[at : at + event.width])
+        found = found if found is not None else answer
+        at += event.width
+    return found, at
 
 
 def register_gone_lookup(lookup: Callable[[str], Gone | None]) -> None:

@@ -15,6 +15,7 @@ from tarotclub.core import sql
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import short_labels
 
+from . import policy
 from .models import Game, Record, RefusedEntry, Seat
 
 
@@ -31,17 +32,27 @@ def game_by_token(token: str) -> Game | None:
     The first read of every page of a game, and of every save: one plain SELECT joining the
     game, its seats and their players (`core.sql`). The ORM's `select_related` compiled it in
     ten times the time it ran.
+
+    The same statement reads the state of the event the game is a table of (every event
+    lookup's `policy.EventSql`, as `services.lock_game` reads it under the lock), which the
+    policy's verdicts of the page then read instead of asking it in one more query: the sheet,
+    the entry pages and a poll that brings a change. A write checks the policy again on the
+    game as its lock reads it, never on this one.
     """
     if not token or len(token) > 32:
         return None
     game_cols, seat_cols, player_cols = _token_columns()
+    events = policy.event_sql()
     with connection.cursor() as cursor:
-        cursor.execute(_token_sql(connection.vendor), [token])
+        cursor.execute(_token_sql(connection.vendor, tuple(events or ())), [token])
         rows = cursor.fetchall()
     if not rows:
         return None
     game = game_cols.build(rows[0])
     seat_start = game_cols.width
+    if events is not None:
+        found, seat_start = policy.read_events(events, rows[0], seat_start)
+        setattr(game, policy.EVENT_READ, found)
     player_start = seat_start + seat_cols.width
     seats = []
     for row in rows:
@@ -60,11 +71,15 @@ def _token_columns():
 
 
 @functools.cache
-def _token_sql(vendor: str) -> str:
+def _token_sql(vendor: str, events: tuple) -> str:
     g, s, p = _token_columns()
     pk = sql.quote("id")
+    joins, extra = "", ""
+    join, columns = policy.event_joins(events, "g")
+    if columns:  # (a game is the table of at most one event: one row a seat, as without)
+        joins, extra = f"{join} ", f"{columns}, "
     return (
-        f"SELECT {g.sql}, {s.sql}, {p.sql} FROM {sql.table(Game)} g "
+        f"SELECT {g.sql}, {extra}{s.sql}, {p.sql} FROM {sql.table(Game)} g {joins}"
         f"LEFT JOIN {sql.table(Seat)} s ON s.{sql.column(Seat, 'game')} = g.{pk} "
         f"LEFT JOIN {sql.table(Player)} p ON p.{pk} = s.{sql.column(Seat, 'player')} "
         f"WHERE g.{sql.column(Game, 'token')} = %s ORDER BY s.{sql.column(Seat, 'position')}"

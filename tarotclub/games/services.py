@@ -170,11 +170,7 @@ def lock_game(
     else:
         locked.sent_before = None
     if events is not None:
-        found = None
-        for event in events:
-            answer = event.parse(row[at : at + event.width])
-            found = found if found is not None else answer
-            at += event.width
+        found, at = policy.read_events(events, row, at)
         setattr(locked, policy.EVENT_READ, found)
     return locked
 
@@ -197,11 +193,10 @@ def _lock_sql(
             f"WHERE c.{sql.column(client_of, 'client_id')} = %s "
             f"AND c.{sql.column(client_of, 'game')} = g.{pk})"
         )
-    if events:
-        for i, event in enumerate(policy.event_sql() or ()):
-            join, columns = event.joins("g", f"ev{i}_")
-            joins += f" {join}"
-            extra += f", {columns}"
+    join, columns = policy.event_joins(policy.event_sql() or (), "g") if events else ("", "")
+    if columns:  # (no event lookup registered: nothing to join)
+        joins += f" {join}"
+        extra += f", {columns}"
     lock = (
         f" {connection.ops.for_update_sql()}" if connection.features.has_select_for_update else ""
     )
