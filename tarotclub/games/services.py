@@ -138,7 +138,7 @@ def lock_game(
                 connection.vendor,
                 count_of if in_one else None,
                 client_of if looking and in_one else None,
-                events is not None,
+                tuple(events or ()),
             ),
             params,
         )
@@ -180,7 +180,7 @@ def _lock_sql(
     vendor: str,
     count_of: type[models.Model] | None,
     client_of: type[models.Model] | None = None,
-    events: bool = False,
+    events: tuple = (),
 ) -> str:
     pk = sql.quote(Game._meta.pk.column)
     extra, joins = "", ""
@@ -193,8 +193,8 @@ def _lock_sql(
             f"WHERE c.{sql.column(client_of, 'client_id')} = %s "
             f"AND c.{sql.column(client_of, 'game')} = g.{pk})"
         )
-    join, columns = policy.event_joins(policy.event_sql() or (), "g") if events else ("", "")
-    if columns:  # (no event lookup registered: nothing to join)
+    join, columns = policy.event_joins(events, "g")
+    if columns:  # (none asked for, or no event lookup registered: nothing to join)
         joins += f" {join}"
         extra += f", {columns}"
     lock = (
