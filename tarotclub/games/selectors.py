@@ -6,7 +6,6 @@ import datetime as dt
 import functools
 from collections.abc import Sequence
 
-from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
@@ -132,11 +131,43 @@ def seat_players(game: Game) -> list[Player]:
 
 
 def tournament_table(game: Game):
-    """The tournament table this game is, if any (the relation lives in the tournaments app)."""
-    try:
-        return game.tournament_table
-    except ObjectDoesNotExist:
+    """The tournament table this game is, if any (the relation lives in the tournaments app),
+    read with its tournament in one plain SELECT: whoever shows a table shows its tournament
+    (the sheet's heading, the score sheets); the ORM compiled it (with the table's default
+    ordering) in more time than it ran. Kept on the game, as `game.tournament_table` keeps it.
+    No query for a game whose read found it the table of no event (`game_by_token`)."""
+    if getattr(game, policy.EVENT_READ, False) is None:
         return None
+    relation = Game.tournament_table.related  # (the tournaments app's Table.game)
+    if relation.is_cached(game):
+        return relation.get_cached_value(game)
+    table_cols, event_cols = _table_columns()
+    with connection.cursor() as cursor:
+        cursor.execute(_table_sql(connection.vendor), [game.pk])
+        row = cursor.fetchone()
+    table = None
+    if row is not None:
+        table = table_cols.build(row)
+        table.tournament = event_cols.build(row, table_cols.width)
+        relation.field.set_cached_value(table, game)
+    relation.set_cached_value(game, table)
+    return table
+
+
+def _table_columns():
+    table = Game.tournament_table.related.related_model
+    return sql.columns_of(table, "t"), sql.columns_of(table.tournament.field.related_model, "u")
+
+
+@functools.cache
+def _table_sql(vendor: str) -> str:
+    t, u = _table_columns()
+    table, event = t.model, u.model
+    return (
+        f"SELECT {t.sql}, {u.sql} FROM {sql.table(table)} t INNER JOIN {sql.table(event)} u "
+        f"ON u.{sql.quote(event._meta.pk.column)} = t.{sql.column(table, 'tournament')} "
+        f"WHERE t.{sql.column(table, 'game')} = %s"
+    )
 
 
 def names_of(players: Sequence[Player]) -> dict[int, str]:

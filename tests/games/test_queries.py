@@ -46,11 +46,13 @@ WRITES = {"new": 4, "correct": 5} if TOGETHER else {"new": 6, "correct": 7}
 #: 12: the sheet 7 (8 at a tournament table), the poll that found nothing new 2; then the
 #: sheet 6 (7), the whole sheet's poll 6; then the sheet 4 (5) and a poll with a change 4, and
 #: one fewer each since the game's read also reads its tournament table's state (the
-#: policy's): a tournament's sheet still reads its heading (tournament and round) once more.
+#: policy's). The sheet's heading (is it a tournament table, of which tournament) took one
+#: query more, two at a tournament table; now none for a casual game (its read found no
+#: event) and one at a tournament table (the table with its tournament).
 SAVES = {"new": WRITES["new"] + 2, "correct": WRITES["correct"] + 2}
 QUERIES = {
-    "casual": {**SAVES, "sheet": 3, "poll_same": 1, "poll_changed": 3},
-    "tournament": {**SAVES, "sheet": 4, "poll_same": 1, "poll_changed": 3},
+    "casual": {**SAVES, "sheet": 2, "poll_same": 1, "poll_changed": 3},
+    "tournament": {**SAVES, "sheet": 3, "poll_same": 1, "poll_changed": 3},
 }
 
 

@@ -1,8 +1,10 @@
 """Issue 12: the score sheet's rows are printed from cells the table makes once per row and
 column (`SheetTable.rows_html`, `head_cells`, `foot_cells`) rather than by django-tables2 a
-cell at a time, and the markup is the same to the byte: the whole sheet (render_table) and a
+cell at a time, and the markup is the same to the byte: the whole sheet (render_table, the
+table made by `SheetTable.whole_html`, also without its head, its foot or an empty text) and a
 poll's changes (games/_sheet_changes.html), with partners, bonuses, negative scores, names with
-markup, leaders, a correction, an undo and an empty sheet, in every language."""
+markup, leaders, a correction, an undo and an empty sheet, in every language. A page of rows
+(nothing pages the sheet) is django-tables2's own template's."""
 
 from __future__ import annotations
 
@@ -118,6 +120,15 @@ def _request():
     return request
 
 
+def _rendered(table: SheetTable, template: str | None) -> str:
+    """`{% render_table %}` of `table`: with its own template, or with `template`."""
+    tag = "{% render_table table %}"
+    if template is not None:
+        tag = f'{{% render_table table "{template}" %}}'
+    source = "{% load django_tables2 %}" + tag
+    return engines["django"].from_string(source).render({"table": table}, request=_request())
+
+
 def _whole(game: Game, *, template: str | None, link: bool) -> str:
     sheet = selectors.game_sheet(game)
     table = SheetTable(
@@ -125,13 +136,7 @@ def _whole(game: Game, *, template: str | None, link: bool) -> str:
         link=(lambda n: reverse("games:deal", args=[game.token, n])) if link else None,
         compact=True,
     )
-    tag = (
-        "{% render_table table %}"
-        if template is None
-        else f'{{% render_table table "{template}" %}}'
-    )
-    source = "{% load django_tables2 %}" + tag
-    return engines["django"].from_string(source).render({"table": table}, request=_request())
+    return _rendered(table, template)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -151,6 +156,47 @@ def test_an_empty_sheet_is_django_tables2s_markup(names):
     expected = _whole(game, template="django_tables2/table.html", link=True)
     assert _whole(game, template=None, link=True) == expected
     assert "<tr><td colspan=" in expected
+
+
+@pytest.mark.parametrize("count", [0, 3])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"show_header": False},
+        {"show_footer": False},
+        {"show_header": False, "show_footer": False},
+        {"empty_text": ""},
+    ],
+)
+def test_a_sheet_without_its_header_or_footer_is_django_tables2s_markup(names, options, count):
+    """`SheetTable.whole_html` prints table.html's every branch: no head, no foot, no text in
+    an empty body."""
+    game = _game(names[:4], count)
+
+    def table():
+        return SheetTable(selectors.game_sheet(game), compact=True, **options)
+
+    expected = _rendered(table(), "django_tables2/table.html")
+    fast = _rendered(table(), None)
+    assert fast == expected
+    assert ("<thead" in fast) is options.get("show_header", True)
+    assert ("<tfoot" in fast) is options.get("show_footer", True)
+    assert fast.count('<tr id="deal-') == count
+
+
+def test_a_paginated_sheet_is_django_tables2s_own(names):
+    """A page of the sheet's rows (nothing pages it today) is printed by django-tables2's
+    template, with its page links, rather than by `whole_html`, which prints every row."""
+    game = _game(names[:4], 5)
+
+    def table():
+        paged = SheetTable(selectors.game_sheet(game), compact=True)
+        paged.paginate(page=2, per_page=2)
+        return paged
+
+    expected = _rendered(table(), "django_tables2/table.html")
+    assert _rendered(table(), None) == expected
+    assert 'class="pagination"' in expected and expected.count('<tr id="deal-') == 2
 
 
 def _changes(game: Game, since: int, shown: int, source: str | None) -> str:

@@ -16,7 +16,7 @@ from tarotclub.games import policy
 from tarotclub.games.selectors import game_by_token
 from tarotclub.games.services import game_start
 from tarotclub.tournaments import services
-from tarotclub.tournaments.models import Table
+from tarotclub.tournaments.models import Table, Tournament
 from tarotclub.tournaments.selectors import _table_state_sql, table_state
 
 pytestmark = pytest.mark.django_db
@@ -80,3 +80,39 @@ def test_without_an_event_lookup_a_game_reads_as_a_casual_one(four, monkeypatch)
     found = game_by_token(table.token)
     assert getattr(found, policy.EVENT_READ) is None
     assert [s.player for s in found.seats.all()] == [s.player for s in table.seats.all()]
+
+
+def test_a_games_tournament_table_is_read_with_its_tournament_and_a_casual_ones_not_at_all(
+    four, django_assert_num_queries
+):
+    """`games.selectors.tournament_table`: the sheet's heading and the score sheets read the
+    table with its tournament in one query; a game whose read found it the table of no event
+    (a casual one) asks none; a game read otherwise still asks."""
+    from tarotclub.games.models import Game
+    from tarotclub.games.selectors import tournament_table
+
+    casual = game_start(players=four, first_dealer=0)
+    read = game_by_token(casual.token)
+    with django_assert_num_queries(0):
+        assert tournament_table(read) is None
+    plain = Game.objects.get(pk=casual.pk)  # no event read with it: asked
+    with django_assert_num_queries(1):
+        assert tournament_table(plain) is None
+    with django_assert_num_queries(0):
+        assert tournament_table(plain) is None  # kept on the game
+
+    t, _ = make_tournament(4, rounds=2, deals=1)
+    t = services.tournament_start(tournament=t)
+    table = Table.objects.get(tournament=t, round=1)
+    for game in (game_by_token(table.game.token), Game.objects.get(pk=table.game_id)):
+        with django_assert_num_queries(1):
+            found = tournament_table(game)
+            assert (found.pk, found.tournament.name, found.round) == (table.pk, t.name, 1)
+            assert found.game is game
+        # every field as the ORM reads it (dates, JSON, choices)
+        for read, orm in ((found, table), (found.tournament, Tournament.objects.get(pk=t.pk))):
+            fields = [f.attname for f in type(orm)._meta.concrete_fields]
+            assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields]
+            assert not read._state.adding
+        with django_assert_num_queries(0):
+            assert tournament_table(game) is found and game.tournament_table is found

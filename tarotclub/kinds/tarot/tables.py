@@ -10,6 +10,7 @@ from weakref import WeakKeyDictionary
 import django_tables2 as tables
 from django.template import Context
 from django.template.base import render_value_in_context
+from django.template.loader import get_template
 from django.templatetags.l10n import localize, unlocalize
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
@@ -134,9 +135,9 @@ class SheetTable(tables.Table):
     # time when it brings a few deals, and of the whole sheet's. `rows_html`, `head_cells` and
     # `foot_cells` give the same rows and cells, with what does not change from one cell of a
     # column to the next (its attributes, which arguments its render method takes) worked out
-    # once per column; the templates print them (games/_sheet_changes.html,
-    # kinds/tarot/_sheet_table.html). tests/kinds/test_tarot_sheet_html.py proves the markup
-    # the one django-tables2 prints.
+    # once per column; `whole_html` (the whole table, printed by kinds/tarot/_sheet_table.html)
+    # and `changes_html` (a poll's, games/_sheet_changes.html) put them together.
+    # tests/kinds/test_tarot_sheet_html.py proves the markup the one django-tables2 prints.
 
     @property
     def rows_html(self):
@@ -192,15 +193,17 @@ class SheetTable(tables.Table):
         return _attrs_html(AttributeDict(attrs))
 
     @property
-    def head_cells(self) -> list[str]:
-        """Each column's <th>, as `<th {{ column.attrs.th.as_html }}>{{ column.header }}</th>`."""
+    def _heads(self) -> list[tuple[str, str]]:
+        """Each column's <th> attributes and header, as table.html prints them."""
         return [
-            mark_safe(
-                f"<th {_attrs_html(attrs['th'])}>"
-                f"{render_value_in_context(column.header, self._context)}</th>"
-            )
+            (_attrs_html(attrs["th"]), render_value_in_context(column.header, self._context))
             for column, attrs in self._columns_shown
         ]
+
+    @property
+    def head_cells(self) -> list[str]:
+        """Each column's <th>, as `<th {{ column.attrs.th.as_html }}>{{ column.header }}</th>`."""
+        return [mark_safe(f"<th {th}>{header}</th>") for th, header in self._heads]
 
     @property
     def foot_cells(self) -> list[str]:
@@ -212,6 +215,65 @@ class SheetTable(tables.Table):
             )
             for column, attrs in self._columns_shown
         ]
+
+    def whole_html(self) -> str:
+        """The whole table as django-tables2's table.html prints it, to the byte (its
+        indentation and blank lines included): what kinds/tarot/_sheet_table.html prints, but
+        for the final line break, which is the template file's own. Made here rather than by
+        the template, which spent a quarter of a sheet page's time on its loops and lookups.
+
+        For the sheet's table as it is: no column sorts, no page of rows. Were it sorted or
+        paginated, django-tables2's template prints it instead (`table.html`'s links and page
+        numbers need the request, which `{% render_table %}` gives the table as `context`)."""
+        if getattr(self, "page", None) is not None or any(c.orderable for c in self.columns):
+            context = getattr(self, "context", None)
+            request = context.get("request") if context is not None else None
+            html = get_template("django_tables2/table.html").render({"table": self}, request)
+            return mark_safe(html.removesuffix("\n"))  # (the file's line break comes after)
+        attrs = self.attrs
+        out = [
+            f'\n\n\n\n\n<div class="table-container">\n    \n        '
+            f"<table {_attrs_html(AttributeDict(attrs))}>\n            \n            "
+        ]
+        if self.show_header:
+            out.append(f"\n                <thead {_attrs_html(attrs.get('thead'))}>\n")
+            out.append("                    <tr>\n                    ")
+            out += [
+                f"\n                        <th {th}>\n                            \n"
+                f"                                {header}\n                            \n"
+                "                        </th>\n                    "
+                for th, header in self._heads
+            ]
+            out.append("\n                    </tr>\n                </thead>\n            ")
+        tbody = _attrs_html(attrs.get("tbody"))
+        out.append(f"\n            \n            \n                <tbody {tbody}>")
+        out.append("\n                ")
+        empty = True
+        for row in self.rows_html:
+            empty = False
+            out.append(f"\n                    \n                    <tr {row.attrs}>")
+            out.append("\n                        ")
+            cell_line = "\n                            {}\n                        "
+            out += [cell_line.format(cell) for cell in row.cells]
+            out.append("\n                    </tr>\n                    \n                ")
+        if empty:
+            out.append("\n                    ")
+            if self.empty_text:
+                text = render_value_in_context(self.empty_text, self._context)
+                out.append(
+                    "\n                    \n                    "
+                    f'<tr><td colspan="{len(self.columns)}">{text}</td></tr>'
+                    "\n                    \n                    "
+                )
+            out.append("\n                ")
+        out.append("\n                </tbody>\n            \n            \n            ")
+        if self.has_footer():
+            out.append(f"\n            <tfoot {_attrs_html(attrs.get('tfoot'))}>")
+            out.append("\n                <tr>\n                ")
+            out += [f"\n                    {cell}\n                " for cell in self.foot_cells]
+            out.append("\n                </tr>\n            </tfoot>\n            ")
+        out.append("\n            \n        </table>\n    \n</div>\n    \n        \n    \n")
+        return mark_safe("".join(out))  # each part escaped, or safe already
 
     def changes_html(self, changes) -> str:
         """What a poll's answer swaps in out of band for the table (games/_sheet_changes.html):
