@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from html import escape as _html_escape
 from typing import Any
 
 from django import forms
 from django.template import Context
 from django.template.base import render_value_in_context
-from django.utils.safestring import SafeData, mark_safe
+from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -93,7 +94,16 @@ def _stringformat(value):
 _CONTEXT = Context()
 
 
-def _printed(value) -> str:
+def printed(value) -> str:
+    """`{{ value }}` as a template prints it (localized, escaped unless safe). Most values
+    are plain or safe strings, which a template neither localizes nor changes the type of:
+    those are escaped (Django's `escape` is `html.escape`) or kept here, without the lazy
+    checks Django's escaping makes at each call; any other value is printed by Django."""
+    kind = type(value)
+    if kind is str:
+        return _html_escape(value)
+    if kind is SafeString:
+        return value
     return render_value_in_context(value, _CONTEXT)
 
 
@@ -110,17 +120,45 @@ class ButtonsSelect(forms.RadioSelect):
         widget = context.get("widget") or {}
         if template_name != RADIO_OPTION or widget.get("wrap_label"):
             return super()._render(template_name, context, renderer)
-        # django/forms/widgets/input.html (with attrs.html), stripped as the renderer strips
-        parts = [f'<input type="{_printed(widget["type"])}" name="{_printed(widget["name"])}"']
-        if widget["value"] != None:  # noqa: E711 (the template's test, `!= None`)
-            parts.append(f' value="{_printed(_stringformat(widget["value"]))}"')
-        for name, value in widget["attrs"].items():
-            if value is not False:
-                parts.append(f" {_printed(name)}")
-                if value is not True:
-                    parts.append(f'="{_printed(_stringformat(value))}"')
-        parts.append(">")
-        return mark_safe("".join(parts))
+        return input_html(widget)
+
+
+def input_html(widget: dict) -> str:
+    """django/forms/widgets/input.html (with attrs.html) for a widget's context `widget`,
+    stripped as the form renderer strips what it renders."""
+    parts = [f'<input type="{printed(widget["type"])}" name="{printed(widget["name"])}"']
+    if widget["value"] != None:  # noqa: E711 (the template's test, `!= None`)
+        parts.append(f' value="{printed(_stringformat(widget["value"]))}"')
+    for name, value in widget["attrs"].items():
+        if value is not False:
+            parts.append(f" {printed(name)}")
+            if value is not True:
+                parts.append(f'="{printed(_stringformat(value))}"')
+    parts.append(">")
+    return mark_safe("".join(parts))
+
+
+class PrintedInput:
+    """An input widget whose own template only includes input.html (Django's text.html,
+    hidden.html, number.html), printed in Python (`input_html`) rather than through the two
+    templates: the deal page's card points and its hidden version. Another template (a
+    subclass's own) is still Django's."""
+
+    #: the templates of Django's that print input.html and nothing else
+    PLAIN = frozenset(f"django/forms/widgets/{name}.html" for name in ("text", "hidden", "number"))
+
+    def _render(self, template_name, context, renderer=None):
+        if template_name not in self.PLAIN:
+            return super()._render(template_name, context, renderer)
+        return input_html(context["widget"])
+
+
+class TextInput(PrintedInput, forms.TextInput):
+    pass
+
+
+class HiddenInput(PrintedInput, forms.HiddenInput):
+    pass
 
 
 #: The template Django renders a radio input with (`RadioSelect.option_template_name`).

@@ -1,7 +1,10 @@
 """Issue 12: the radio inputs of the entry screens' big buttons (`forms.ButtonsSelect`) are
 printed in Python rather than by Django's widget templates (radio_option.html, input_option.html,
 input.html, attrs.html), with the same markup to the byte: checked or not, ids, values that
-need escaping or are already safe, attributes set to True or False, every language."""
+need escaping or are already safe, attributes set to True or False, every language. So are
+the plain inputs printed in Python (`forms.PrintedInput`: the deal page's card points and
+hidden version), and each choice's fieldset (`{% choices %}`, includes/_choices.html) is the
+markup the include's template printed before, with its legend, grid and errors."""
 
 from __future__ import annotations
 
@@ -12,7 +15,14 @@ from django.utils.safestring import mark_safe
 
 from tarotclub.games import house
 from tarotclub.games import selectors as game_selectors
-from tarotclub.games.forms import BigChoiceField, ButtonsSelect, PlayerChoiceField
+from tarotclub.games.forms import (
+    BigChoiceField,
+    ButtonsSelect,
+    HiddenInput,
+    PlayerChoiceField,
+    PrintedInput,
+    TextInput,
+)
 from tarotclub.games.services import game_start
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.forms import DealForm
@@ -135,3 +145,122 @@ def test_each_players_poignee_field_is_its_own_in_the_pages_language(make_player
                 fields[0].field.widget.attrs["data-x"] = "1"
                 assert "data-x" not in fields[1].field.widget.attrs
                 assert "data-x" not in _deal_forms(game, table).poignee_fields[0].field.widget.attrs
+
+
+#: includes/_choices.html as it was, printed by the template's own loop and lookups: the
+#: markup `{% choices %}` (games/templatetags/choices.py) must keep.
+TEMPLATE_CHOICES = (
+    '{% load typography %}<fieldset class="{% if field.errors %}has-error{% endif %}" '
+    'id="fs-{{ field.html_name }}">\n'
+    "  <legend>{{ label|default:field.label }}</legend>\n"
+    '  <div class="choices {{ cols }}">\n'
+    '    {% for radio in field %}<label class="choice">{{ radio.tag }}<span>'
+    "{{ radio.choice_label|nobreak }}</span></label>{% endfor %}\n"
+    "  </div>\n"
+    '  {% for e in field.errors %}<p class="field-error" role="alert">{{ e }}</p>{% endfor %}\n'
+    "</fieldset>\n"
+)
+
+
+def _fieldsets(form: forms.Form, **given) -> int:
+    """Each choice of `form` as the include prints it and as the template printed it, equal;
+    with `cols` and `label` given (`given`), or not at all: then an outer `label` and `cols`
+    are the ones both read, as an include reads its context."""
+    from django.template import engines
+    from django.template.loader import get_template
+
+    include = get_template("includes/_choices.html")
+    before = engines["django"].from_string(TEMPLATE_CHOICES)
+    count = 0
+    for field in form:
+        if not isinstance(field.field.widget, ButtonsSelect):
+            continue
+        context = {"field": field, **given}
+        fast = include.render(context)
+        assert fast == before.render(context)
+        assert fast.count('<label class="choice">') == len(field.field.choices)
+        count += 1
+    return count
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_the_deal_screens_fieldsets_are_the_templates_markup(make_players, language):
+    players = make_players("Anne", "B<r>&m", "Chloé", "Dirk-Jan", "Eva")
+    with translation.override(language):
+        for seats in (3, 5):
+            game = game_start(
+                players=players[:seats],
+                options={"house": {"misere_tete": True, "misere_atout": True}},
+            )
+            table = game_selectors.seat_players(game)
+            plain = _deal_forms(game, table)
+            assert _fieldsets(plain) >= 8
+            assert _fieldsets(plain, cols="cols-4", label="Dirk-Jan <i>") >= 8
+            assert _fieldsets(plain, cols="", label=mark_safe("<i>Eva</i>")) >= 8
+            wrong = _deal_forms(game, table, data={"taker": "999", "bouts": "9"})
+            assert not wrong.is_valid()
+            assert _fieldsets(wrong, cols="cols-2") >= 8
+            html = get_template_rendered(wrong, "taker")
+            assert 'class="has-error"' in html and 'class="field-error"' in html
+            # the names escaped, their hyphens kept together (`nobreak`)
+            assert "<span>B&lt;r&gt;&amp;m</span>" in html
+            assert ("Dirk\u2011Jan" in html) is (seats == 5)
+
+
+def get_template_rendered(form: forms.Form, name: str) -> str:
+    from django.template.loader import get_template
+
+    return get_template("includes/_choices.html").render({"field": form[name]})
+
+
+@pytest.mark.parametrize(
+    "data", [None, {"word": 'say "hi" <b>&</b>', "who": "2"}, {"word": "x", "who": "9"}]
+)
+def test_odd_values_print_in_their_fieldset_as_the_template_printed_them(data):
+    assert _fieldsets(_Odd(data, auto_id="id_%s"), cols=3, label=0) == 2
+    assert _fieldsets(_Odd(data, auto_id=False)) == 2
+
+
+def _inputs(fast: bool):
+    """A form of plain inputs: printed in Python (`forms.PrintedInput`), or Django's own."""
+    text, hidden = (TextInput, HiddenInput) if fast else (forms.TextInput, forms.HiddenInput)
+    number = type("N", (PrintedInput, forms.NumberInput), {}) if fast else forms.NumberInput
+    return type(
+        "Inputs",
+        (forms.Form,),
+        {
+            "text": forms.CharField(
+                widget=text(attrs={"inputmode": "decimal", "data-x": '"<>&', "data-no": False})
+            ),
+            "hidden": forms.IntegerField(widget=hidden, required=False),
+            "number": forms.IntegerField(widget=number(attrs={"min": 0, "step": 0.5})),
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {"text": '40.5 "<b>&', "hidden": "3", "number": "-2"},
+        {"text": "", "hidden": "x", "number": "1e3"},
+    ],
+)
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_plain_inputs_print_as_djangos_templates_print_them(data, language):
+    initial = {"hidden": 12345, "text": mark_safe("<i>"), "number": 1.5}
+    with translation.override(language):
+        forms_ = [
+            kind(data, initial=initial, auto_id=auto)
+            for kind in (_inputs(True), _inputs(False))
+            for auto in ("id_%s", False)
+        ]
+        for form in forms_:
+            form.is_valid()
+        for name in ("text", "hidden", "number"):
+            fast, django = forms_[0][name], forms_[2][name]
+            assert str(fast) == str(django) and str(django).startswith("<input type=")
+            extra = {"data-yes": True, "data-no": False, "aria-label": mark_safe("<b>")}
+            assert fast.as_widget(attrs=extra) == django.as_widget(attrs=extra)
+            assert str(forms_[1][name]) == str(forms_[3][name])

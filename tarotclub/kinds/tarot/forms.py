@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
 from tarotclub.core.forms import WholeNumberField
-from tarotclub.games.forms import ERR_CHOICE, BigChoiceField
+from tarotclub.games.forms import ERR_CHOICE, BigChoiceField, HiddenInput, TextInput
 
 from .labels import CHELEM_LABELS, CONTRACT_LABELS, MISERE_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from .services import DealInput
@@ -77,7 +77,7 @@ class DealForm(forms.Form):
         label=_("Card points"),
         max_length=12,
         error_messages={"required": ERR_REQUIRED_POINTS},
-        widget=forms.TextInput(
+        widget=TextInput(
             attrs={"inputmode": "decimal", "autocomplete": "off", "placeholder": "0–91"}
         ),
     )
@@ -93,7 +93,7 @@ class DealForm(forms.Form):
         required=False,
         initial="none",
     )
-    version = WholeNumberField(widget=forms.HiddenInput, required=False, min_value=1)
+    version = WholeNumberField(widget=HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, players, active, imposed=None, rules=None, **kwargs):
         super().__init__(*args, **kwargs)
