@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import re
 import uuid
+from html import escape as _html_escape
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.template import Context
+from django.template.base import render_value_in_context
+from django.utils.safestring import SafeData, SafeString, mark_safe
 
 #: The most digits a number in a request may have: any id or count of the site fits, and
 #: converting this many digits costs nothing.
@@ -183,3 +187,120 @@ def configure_table(request, table, *, per_page: int | None = None, max_order_by
         except (EmptyPage, PageNotAnInteger):
             table.paginate(per_page=per_page, page=table.paginator.num_pages)
     return table
+
+
+# --- widgets printed in Python ----------------------------------------------------------------
+#
+# Django prints each widget through its templates (an input: text.html, input.html, attrs.html;
+# a <select>: select.html and a template per option), some 0.1 ms a template. The pages printed
+# most often (the entry screens, a director's page) print theirs here instead, the same markup
+# to the byte (tests/games/test_buttons_select.py compares them with Django's).
+
+
+def _stringformat(value):
+    """`{{ value|stringformat:'s' }}` (a safe value stays safe, as the filter keeps it)."""
+    if isinstance(value, tuple):
+        value = str(value)
+    try:
+        printed = "%s" % value  # noqa: UP031 (the filter's own formatting)
+    except (ValueError, TypeError):
+        return ""
+    return mark_safe(printed) if isinstance(value, SafeData) else printed
+
+
+#: How a template prints a value (`{{ value }}`: localized, escaped unless safe); only read.
+_CONTEXT = Context()
+
+
+def printed(value) -> str:
+    """`{{ value }}` as a template prints it (localized, escaped unless safe). Most values
+    are plain or safe strings, which a template neither localizes nor changes the type of:
+    those are escaped (Django's `escape` is `html.escape`) or kept here, without the lazy
+    checks Django's escaping makes at each call; any other value is printed by Django."""
+    kind = type(value)
+    if kind is str:
+        return _html_escape(value)
+    if kind is SafeString:
+        return value
+    return render_value_in_context(value, _CONTEXT)
+
+
+def _attrs(attrs: dict) -> str:
+    """django/forms/widgets/attrs.html: each attribute not False, a True one without value."""
+    parts = []
+    for name, value in attrs.items():
+        if value is not False:
+            parts.append(f" {printed(name)}")
+            if value is not True:
+                parts.append(f'="{printed(_stringformat(value))}"')
+    return "".join(parts)
+
+
+def input_html(widget: dict) -> str:
+    """django/forms/widgets/input.html (with attrs.html) for a widget's context `widget`,
+    stripped as the form renderer strips what it renders."""
+    parts = [f'<input type="{printed(widget["type"])}" name="{printed(widget["name"])}"']
+    if widget["value"] != None:  # noqa: E711 (the template's test, `!= None`)
+        parts.append(f' value="{printed(_stringformat(widget["value"]))}"')
+    parts.append(f"{_attrs(widget['attrs'])}>")
+    return mark_safe("".join(parts))
+
+
+#: The template Django prints a <select>'s options with (`Select.option_template_name`).
+SELECT_OPTION = "django/forms/widgets/select_option.html"
+
+
+def select_html(widget: dict) -> str | None:
+    """django/forms/widgets/select.html, its options printed by select_option.html (each
+    include keeps the template file's final line break), stripped as the renderer strips;
+    None when an option has a template of its own."""
+    parts = [f'<select name="{printed(widget["name"])}"{_attrs(widget["attrs"])}>']
+    for group_name, group_choices, _index in widget["optgroups"]:
+        if group_name:
+            parts.append(f'\n  <optgroup label="{printed(group_name)}">')
+        for option in group_choices:
+            if option["template_name"] != SELECT_OPTION:
+                return None
+            parts.append(
+                f'\n  <option value="{printed(_stringformat(option["value"]))}"'
+                f"{_attrs(option['attrs'])}>{printed(option['label'])}</option>\n"
+            )
+        if group_name:
+            parts.append("\n  </optgroup>")
+    parts.append("\n</select>")
+    return mark_safe("".join(parts))
+
+
+class PrintedInput:
+    """An input widget whose own template only includes input.html (Django's text.html,
+    hidden.html, number.html), printed in Python (`input_html`) rather than through the two
+    templates (the deal page's card points and hidden version, the director's registration
+    form). Another template (a subclass's own) is still Django's."""
+
+    #: the templates of Django's that print input.html and nothing else
+    PLAIN = frozenset(f"django/forms/widgets/{name}.html" for name in ("text", "hidden", "number"))
+
+    def _render(self, template_name, context, renderer=None):
+        if template_name not in self.PLAIN:
+            return super()._render(template_name, context, renderer)
+        return input_html(context["widget"])
+
+
+class TextInput(PrintedInput, forms.TextInput):
+    pass
+
+
+class HiddenInput(PrintedInput, forms.HiddenInput):
+    pass
+
+
+class Select(forms.Select):
+    """A <select> printed in Python (`select_html`) rather than by Django's two templates, a
+    template per option: a director's roster of players to register is a few hundred."""
+
+    def _render(self, template_name, context, renderer=None):
+        if template_name == "django/forms/widgets/select.html":
+            html = select_html(context["widget"])
+            if html is not None:
+                return html
+        return super()._render(template_name, context, renderer)

@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from html import escape as _html_escape
 from typing import Any
 
 from django import forms
-from django.template import Context
-from django.template.base import render_value_in_context
-from django.utils.safestring import SafeData, SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tarotclub.core.forms import StrictDateField, WholeNumberField
+from tarotclub.core.forms import Select, StrictDateField, WholeNumberField, input_html
 
 ERR_CHOICE = _("Choose one of the buttons.")
 ERR_WHOLE = _("Enter a whole number.")
@@ -79,34 +75,6 @@ class SharedChoicesMixin:
         return result
 
 
-def _stringformat(value):
-    """`{{ value|stringformat:'s' }}` (a safe value stays safe, as the filter keeps it)."""
-    if isinstance(value, tuple):
-        value = str(value)
-    try:
-        printed = "%s" % value  # noqa: UP031 (the filter's own formatting)
-    except (ValueError, TypeError):
-        return ""
-    return mark_safe(printed) if isinstance(value, SafeData) else printed
-
-
-#: How a template prints a value (`{{ value }}`: localized, escaped unless safe); only read.
-_CONTEXT = Context()
-
-
-def printed(value) -> str:
-    """`{{ value }}` as a template prints it (localized, escaped unless safe). Most values
-    are plain or safe strings, which a template neither localizes nor changes the type of:
-    those are escaped (Django's `escape` is `html.escape`) or kept here, without the lazy
-    checks Django's escaping makes at each call; any other value is printed by Django."""
-    kind = type(value)
-    if kind is str:
-        return _html_escape(value)
-    if kind is SafeString:
-        return value
-    return render_value_in_context(value, _CONTEXT)
-
-
 class ButtonsSelect(forms.RadioSelect):
     """The radio inputs of a choice shown as big buttons (`BigChoiceField`,
     `PlayerChoiceField`). An entry screen prints some forty of them, each one `{{ radio.tag }}`
@@ -121,44 +89,6 @@ class ButtonsSelect(forms.RadioSelect):
         if template_name != RADIO_OPTION or widget.get("wrap_label"):
             return super()._render(template_name, context, renderer)
         return input_html(widget)
-
-
-def input_html(widget: dict) -> str:
-    """django/forms/widgets/input.html (with attrs.html) for a widget's context `widget`,
-    stripped as the form renderer strips what it renders."""
-    parts = [f'<input type="{printed(widget["type"])}" name="{printed(widget["name"])}"']
-    if widget["value"] != None:  # noqa: E711 (the template's test, `!= None`)
-        parts.append(f' value="{printed(_stringformat(widget["value"]))}"')
-    for name, value in widget["attrs"].items():
-        if value is not False:
-            parts.append(f" {printed(name)}")
-            if value is not True:
-                parts.append(f'="{printed(_stringformat(value))}"')
-    parts.append(">")
-    return mark_safe("".join(parts))
-
-
-class PrintedInput:
-    """An input widget whose own template only includes input.html (Django's text.html,
-    hidden.html, number.html), printed in Python (`input_html`) rather than through the two
-    templates: the deal page's card points and its hidden version. Another template (a
-    subclass's own) is still Django's."""
-
-    #: the templates of Django's that print input.html and nothing else
-    PLAIN = frozenset(f"django/forms/widgets/{name}.html" for name in ("text", "hidden", "number"))
-
-    def _render(self, template_name, context, renderer=None):
-        if template_name not in self.PLAIN:
-            return super()._render(template_name, context, renderer)
-        return input_html(context["widget"])
-
-
-class TextInput(PrintedInput, forms.TextInput):
-    pass
-
-
-class HiddenInput(PrintedInput, forms.HiddenInput):
-    pass
 
 
 #: The template Django renders a radio input with (`RadioSelect.option_template_name`).
@@ -289,7 +219,10 @@ ERR_LIST_STATUS = _("Choose one of the options.")
 
 class PlayerFilterField(forms.ModelChoiceField):
     """A player's pk: anything but a short run of ASCII digits is refused before the database
-    sees it (a huge number would overflow SQLite's integers)."""
+    sees it (a huge number would overflow SQLite's integers). Its list of every player is
+    printed in Python (`core.forms.Select`), not by a template per option."""
+
+    widget = Select
 
     def to_python(self, value):
         if value in self.empty_values:

@@ -5,7 +5,13 @@ from django.core import validators
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tarotclub.core.forms import ModelPkChoiceField, StrictDateField, WholeNumberField
+from tarotclub.core.forms import (
+    ModelPkChoiceField,
+    Select,
+    StrictDateField,
+    TextInput,
+    WholeNumberField,
+)
 from tarotclub.players.forms import licence_field
 from tarotclub.players.models import Player
 from tarotclub.players.selectors import roster
@@ -56,18 +62,23 @@ class TournamentForm(forms.Form):
 class RegisterForm(forms.Form):
     """One player: from the active roster (members, not yet registered here), or a guest."""
 
+    # (the director's page prints this form: its widgets are printed in Python, core.forms)
     player = ModelPkChoiceField(
         label=_("Player from the roster"),
         queryset=Player.objects.none(),
         required=False,
+        widget=Select,
         error_messages={"invalid_choice": _("Choose a player from the list.")},
     )
-    guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
-    licence = licence_field()
+    guest_name = forms.CharField(
+        label=_("or a guest's name"), max_length=80, required=False, widget=TextInput
+    )
+    licence = licence_field(widget=TextInput)
     team = forms.CharField(
         label=_("Team (for a team event)"),
         max_length=60,
         required=False,
+        widget=TextInput,
         help_text=_(
             "Players with the same team name form a team of 2 or 4; "
             "they never sit at the same table."
@@ -78,6 +89,7 @@ class RegisterForm(forms.Form):
         label=_("Orientation (duplicate)"),
         choices=[("", _("given at the start")), *Orientation.choices],
         required=False,
+        widget=Select,
     )
     start_table = WholeNumberField(
         label=_("Starting table (duplicate)"),
@@ -119,6 +131,7 @@ class SubstituteForm(forms.Form):
         label=_("Substitute from the roster"),
         queryset=Player.objects.none(),
         required=False,
+        widget=Select,
         error_messages={"invalid_choice": _("Choose a player from the list.")},
     )
     guest_name = forms.CharField(label=_("or a guest's name"), max_length=80, required=False)
@@ -167,7 +180,7 @@ class BulkForm(forms.Form):
 
 
 class RankingForm(forms.Form):
-    ranking = forms.ChoiceField(label=_("Ranking"), choices=Ranking.choices)
+    ranking = forms.ChoiceField(label=_("Ranking"), choices=Ranking.choices, widget=Select)
 
 
 class TripletteForm(forms.Form):

@@ -2,9 +2,11 @@
 printed in Python rather than by Django's widget templates (radio_option.html, input_option.html,
 input.html, attrs.html), with the same markup to the byte: checked or not, ids, values that
 need escaping or are already safe, attributes set to True or False, every language. So are
-the plain inputs printed in Python (`forms.PrintedInput`: the deal page's card points and
-hidden version), and each choice's fieldset (`{% choices %}`, includes/_choices.html) is the
-markup the include's template printed before, with its legend, grid and errors."""
+the plain inputs and the <select>s printed in Python (`core.forms.PrintedInput` and `Select`:
+the deal page's card points and hidden version; the director's registration and ranking
+forms, the lists of every player), and each choice's fieldset (`{% choices %}`,
+includes/_choices.html) is the markup the include's template printed before, with its
+legend, grid and errors."""
 
 from __future__ import annotations
 
@@ -13,19 +15,21 @@ from django import forms
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from tarotclub.core.forms import HiddenInput, PrintedInput, Select, TextInput
+from tarotclub.demo.builders import make_tournament
 from tarotclub.games import house
 from tarotclub.games import selectors as game_selectors
 from tarotclub.games.forms import (
     BigChoiceField,
     ButtonsSelect,
-    HiddenInput,
     PlayerChoiceField,
-    PrintedInput,
-    TextInput,
+    PlayerFilterField,
 )
 from tarotclub.games.services import game_start
 from tarotclub.kinds.tarot import services as tarot
 from tarotclub.kinds.tarot.forms import DealForm
+from tarotclub.players.models import Player
+from tarotclub.tournaments.forms import RankingForm, RegisterForm
 
 
 def _pairs(form: forms.Form):
@@ -264,3 +268,98 @@ def test_plain_inputs_print_as_djangos_templates_print_them(data, language):
             extra = {"data-yes": True, "data-no": False, "aria-label": mark_safe("<b>")}
             assert fast.as_widget(attrs=extra) == django.as_widget(attrs=extra)
             assert str(forms_[1][name]) == str(forms_[3][name])
+
+
+def _selects(fast: bool):
+    """A form of <select>s: printed in Python (`core.forms.Select`), or Django's own."""
+    widget = Select if fast else forms.Select
+    grouped = [
+        ("", "—"),
+        ("Roster", [(1, "Anne"), (2, 'Bram "Q" <b>&</b>'), (3, mark_safe("<i>Chloé</i>"))]),
+        ("Guests <x>", [("g-1", "Dirk-Jan")]),
+        (0, "zero"),
+    ]
+    return type(
+        "Selects",
+        (forms.Form,),
+        {
+            "plain": forms.ChoiceField(choices=[("a", "A"), ("b", "l'été")], widget=widget),
+            "grouped": forms.ChoiceField(
+                choices=grouped, required=False, widget=widget(attrs={"data-x": '"<>&'})
+            ),
+            "empty": forms.ChoiceField(choices=[], required=False, widget=widget),
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "data", [None, {"plain": "b", "grouped": "2"}, {"plain": "zz", "grouped": "0"}]
+)
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_selects_print_as_djangos_templates_print_them(data, language):
+    with translation.override(language):
+        fast, django = _selects(True)(data), _selects(False)(data)
+        fast.is_valid(), django.is_valid()
+        for name in ("plain", "grouped", "empty"):
+            assert str(fast[name]) == str(django[name])
+            extra = {"disabled": True, "data-no": False, "aria-label": mark_safe("<b>")}
+            assert fast[name].as_widget(attrs=extra) == django[name].as_widget(attrs=extra)
+        html = str(fast["grouped"])
+        assert '<optgroup label="Guests &lt;x&gt;">' in html and "<i>Chloé</i>" in html
+        assert html.count("<option") == 6
+
+
+def test_a_select_whose_options_have_a_template_of_their_own_is_djangos():
+    """An option template other than Django's is rendered by it, the whole <select> too."""
+
+    class Own(Select):
+        option_template_name = "django/forms/widgets/input.html"  # (any other template)
+
+    class Django(forms.Select):
+        option_template_name = "django/forms/widgets/input.html"
+
+    own = forms.ChoiceField(choices=[("a", "A")], widget=Own).widget.render("x", "a")
+    assert own == forms.ChoiceField(choices=[("a", "A")], widget=Django).widget.render("x", "a")
+    assert "<input" in own
+
+
+def _as_django(field) -> str:
+    """`field` printed by Django's own widget of the same class, attributes and choices."""
+    widget = field.field.widget
+    base = next(c for c in type(widget).__mro__ if c.__module__.startswith("django.forms"))
+    twin = base(attrs=dict(widget.attrs))
+    if hasattr(widget, "choices"):
+        twin.choices = widget.choices
+    return field.as_widget(widget=twin)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_the_directors_forms_print_as_djangos_widgets_print_them(make_players, language):
+    """The director's page's registration and ranking forms (tournaments.forms), whose
+    widgets are printed in Python: the roster of players to register, a guest's name, a
+    licence, a team, the ranking; empty, refused, and for a duplicate tournament."""
+    make_players("Anne", "B<r>&m", "Dirk-Jan", "Eva 'E'")
+    free, _ = make_tournament(4, rounds=1, deals=1)
+    duplicate, _ = make_tournament(8, rounds=1, deals=4, format="duplicate", tables=2)
+    with translation.override(language):
+        for form in (
+            RegisterForm(None, tournament=free),
+            RegisterForm({"player": "x", "licence": "<b>", "team": '"T"'}, tournament=free),
+            RegisterForm({"orientation": "zz", "start_table": "0"}, tournament=duplicate),
+            RankingForm(initial={"ranking": "total"}),
+            RankingForm({"ranking": "<nope>"}),
+        ):
+            form.is_valid()
+            for field in form:
+                if isinstance(field.field.widget, Select | TextInput):
+                    assert str(field) == _as_django(field)
+        # the lists of every player (the games' and the standings' filters)
+        chooser = type("F", (forms.Form,), {"p": PlayerFilterField(Player.objects.all())})
+        for data in (None, {"p": "2"}, {"p": "x"}):
+            form = chooser(data)
+            form.is_valid()
+            assert str(form["p"]) == _as_django(form["p"]) and "<option" in str(form["p"])
+        roster = str(RegisterForm(None, tournament=free)["player"])
+        # the empty choice, the four above, the duplicate's eight (not registered here)
+        assert ">B&lt;r&gt;&amp;m</option>" in roster and roster.count("<option") == 1 + 4 + 8

@@ -13,8 +13,8 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import mark_safe
 
+from tarotclub.core.forms import printed
 from tarotclub.core.text import no_break_hyphens
-from tarotclub.games.forms import printed
 
 register = template.Library()
 

@@ -11,8 +11,8 @@ from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring import RuleError, fft
-from tarotclub.core.forms import WholeNumberField
-from tarotclub.games.forms import ERR_CHOICE, BigChoiceField, HiddenInput, TextInput
+from tarotclub.core.forms import HiddenInput, TextInput, WholeNumberField
+from tarotclub.games.forms import ERR_CHOICE, BigChoiceField
 
 from .labels import CHELEM_LABELS, CONTRACT_LABELS, MISERE_LABELS, POIGNEE_LABELS, SIDE_LABELS
 from .services import DealInput
