@@ -53,6 +53,8 @@ TABLES2_CHANGES = (
     "column.attrs.td.as_html }}>{{ cell }}</td>{% endfor %}</tr>{% endif %}{% endfor %}"
     "</tbody>{% endif %}\n"
     '{% include "games/_sheet_state.html" with oob=True %}</template>\n'
+    '{% if game.options.deals %}{% include "games/_sheet_progress.html" with oob=True %}'
+    "{% endif %}\n"
     '{% if send_actions %}{% include "games/_sheet_live_actions.html" %}{% endif %}\n'
 )
 
