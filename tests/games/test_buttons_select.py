@@ -152,7 +152,7 @@ def test_each_players_poignee_field_is_its_own_in_the_pages_language(make_player
 
 
 #: includes/_choices.html as it was, printed by the template's own loop and lookups: the
-#: markup `{% choices %}` (games/templatetags/choices.py) must keep.
+#: markup `{% choices %}` (core/templatetags/choices.py) must keep.
 TEMPLATE_CHOICES = (
     '{% load typography %}<fieldset class="{% if field.errors %}has-error{% endif %}" '
     'id="fs-{{ field.html_name }}">\n'
