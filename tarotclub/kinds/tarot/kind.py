@@ -6,6 +6,7 @@ and standings are sums in the database.
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -271,17 +272,8 @@ class Tarot(Kind):
             "totals_cols": choice_cols(len(played.players)),
             "deals_planned": planned,
             "all_deals_in": bool(planned) and played.sheet.deal_count >= planned,
-            "downloads": [
-                (reverse("reports:game_sheet_pdf", args=[game.token]), _("Sheet (PDF)")),
-                (
-                    reverse("reports:game_deals_export", args=[game.token, "csv"]),
-                    _("Deals (CSV)"),
-                ),
-                (
-                    reverse("reports:game_deals_export", args=[game.token, "xlsx"]),
-                    _("Deals (Excel)"),
-                ),
-            ],
+            # made where the page shows them (a template calls it), not for a poll's answer
+            "downloads": functools.partial(_downloads, game.token),
         }
 
     def _dealer(self, played: TarotPlayed, number: int):
@@ -614,6 +606,15 @@ class Tarot(Kind):
 
 
 _SENTINEL = 987654321  # stands for a deal's number in a URL reversed once
+
+
+def _downloads(token: str) -> list[tuple[str, str]]:
+    """The sheet's printout and exports: (address, label)."""
+    return [
+        (reverse("reports:game_sheet_pdf", args=[token]), _("Sheet (PDF)")),
+        (reverse("reports:game_deals_export", args=[token, "csv"]), _("Deals (CSV)")),
+        (reverse("reports:game_deals_export", args=[token, "xlsx"]), _("Deals (Excel)")),
+    ]
 
 
 def _deal_url_maker(token: str):
