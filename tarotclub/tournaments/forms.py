@@ -67,6 +67,7 @@ class RegisterForm(forms.Form):
         label=_("Player from the roster"),
         queryset=Player.objects.none(),
         required=False,
+        empty_label=_("Choose a player"),
         widget=Select,
         error_messages={"invalid_choice": _("Choose a player from the list.")},
     )
@@ -131,6 +132,7 @@ class SubstituteForm(forms.Form):
         label=_("Substitute from the roster"),
         queryset=Player.objects.none(),
         required=False,
+        empty_label=_("Choose a player"),
         widget=Select,
         error_messages={"invalid_choice": _("Choose a player from the list.")},
     )

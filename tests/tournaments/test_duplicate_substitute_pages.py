@@ -245,3 +245,12 @@ def test_the_other_pages_of_both_players_answer(desk, client):
         assert card.status_code == 200 and entry.player.name in card.content.decode()
         assert desk.get(reverse("players:detail", args=[entry.player_id])).status_code == 200
     assert desk.get(reverse("tournaments:where", args=[t.pk])).status_code == 200
+
+
+def test_the_substitutes_roster_asks_for_a_player(desk):
+    """The "Replace" form's roster opens on a prompt, not Django's "---------"."""
+    t, _ = make_duplicate(2, rounds=2)
+    services.tournament_start(tournament=t)
+    page = desk.get(_url(t, _entry(t)), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert '<option value="" selected>Choisissez un joueur</option>' in page
+    assert "---------" not in page

@@ -138,3 +138,25 @@ def test_a_number_in_a_list_prints_as_the_template_prints_it(settings, grouped, 
     if grouped:
         with translation.override("en"):
             assert _text(12345) == "12,345"
+
+
+@pytest.mark.parametrize(
+    "language, prompt",
+    [("en", "Choose a player"), ("fr", "Choisissez un joueur"), ("nl", "Kies een speler")],
+)
+def test_the_roster_list_asks_for_a_player_in_the_directors_language(
+    admin_client, language, prompt
+):
+    """The registration form's roster opens on a prompt in the director's language, not
+    Django's "---------"; the roster players not registered yet follow it."""
+    t, _ = make_tournament(4, rounds=1, deals=1)
+    waiting = player_create(name="Zoé Roster")
+    page = admin_client.get(
+        reverse("tournaments:manage", args=[t.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    roster = page[page.index('<select name="player"') :]
+    roster = roster[: roster.index("</select>")]
+    first = roster.index("<option")
+    assert roster[first:].startswith(f'<option value="" selected>{prompt}</option>')
+    assert f'<option value="{waiting.pk}">Zoé Roster</option>' in roster
+    assert "---------" not in page
