@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from tarotclub.core.forms import printed
 from tarotclub.core.text import no_break_hyphens
-from tarotclub.games.presenters import number
+from tarotclub.games.templatetags.scores import score
 from tarotclub.players.links import is_member, player_urls
 
 register = template.Library()
@@ -36,17 +36,15 @@ def tarot_totals(context) -> str:
     for p, total, leads in sheet.standing:
         href = printed(url(p.pk)) if url is not None and p.pk is not None else ""
         name = getattr(p, "compact", "") or getattr(p, "label", "")
-        # (`score`: a whole number with the site's minus sign; anything else as it is)
-        value = number(total) if isinstance(total, int) else total
         card = (
             f'<span class="name" title="{printed(p.name)}">{printed(name)}</span>'
-            f'<span class="value" data-player="{printed(p.pk)}">{printed(value)}</span>'
+            f'<span class="value" data-player="{printed(p.pk)}">{printed(score(total))}</span>'
         )
         if href:
             card = f'<a class="player-box" href="{href}">{card}</a>'
         cards.append(f'\n  <li class="total-card{" leader" if leads else ""}">{card}</li>')
-    count = sheet.deal_count
-    if sheet.zero_sum:
+    count, zero_sum = sheet.deal_count, sheet.zero_sum
+    if zero_sum:
         added = ngettext(
             "%(n)s deal · the totals add up to 0 ✓", "%(n)s deals · the totals add up to 0 ✓", count
         ) % {"n": printed(count)}
@@ -58,16 +56,17 @@ def tarot_totals(context) -> str:
         f'<ol class="totals {printed(context.get("totals_cols", ""))}" aria-label="{label}">',
         *cards,
         "\n</ol>\n",
-        f'<p class="zero-sum {"ok" if sheet.zero_sum else "bad"}">\n  {added}\n</p>\n',
+        f'<p class="zero-sum {"ok" if zero_sum else "bad"}">\n  {added}\n</p>\n',
     ]
     next_dealer = sheet.next_dealer
     if not game.finished and not game.locked and next_dealer and not context.get("all_deals_in"):
         sits_out = f" {gettext(_SITS_OUT)}" if game.dealer_sits_out else ""
         # the phone's sentence, with __N__ and __NAME__ it fills (offline-app.js)
-        phone = gettext(_NEXT) % {"n": "__N__", "name": "__NAME__"}
+        sentence = gettext(_NEXT)
+        phone = sentence % {"n": "__N__", "name": "__NAME__"}
         planned = context.get("deals_planned")
         planned = f' data-next-planned="{printed(planned)}"' if planned else ""
-        said = gettext(_NEXT) % {
+        said = sentence % {
             "n": printed(count + 1),
             "name": printed(no_break_hyphens(next_dealer.label)),
         }
