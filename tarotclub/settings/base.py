@@ -133,6 +133,16 @@ def database_config(default_sqlite_path: Path) -> dict:
         if config["ENGINE"] == "django.db.backends.postgresql":
             # Django's backend, whose check before reuse costs no round trip (see there).
             config["ENGINE"] = "tarotclub.core.postgresql"
+            # Parameters bound by the server, and a statement a connection has run 5 times
+            # (psycopg's threshold) prepared: PostgreSQL then no longer parses and plans the
+            # save's, the poll's and the pages' statements at every request. Django binds on
+            # the client and prepares nothing unless asked. A pooler in transaction mode that
+            # cannot keep prepared statements (PgBouncer before 1.21, or without
+            # max_prepared_statements) needs TAROTCLUB_NO_PREPARED_STATEMENTS=1.
+            options = config.setdefault("OPTIONS", {})
+            options.setdefault("server_side_binding", True)
+            prepared = None if env_flag("TAROTCLUB_NO_PREPARED_STATEMENTS") else 5
+            options.setdefault("prepare_threshold", prepared)
         return config
     return {
         # Django's SQLite backend, whose writers queue in turn (tarotclub/core/sqlite3).

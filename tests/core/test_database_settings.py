@@ -68,7 +68,8 @@ print(json.dumps({
 SETTINGS = (
     "import json, django; django.setup(); from django.conf import settings as s; "
     "d = s.DATABASES['default']; "
-    "print(json.dumps({k: d.get(k) for k in ('ENGINE', 'CONN_MAX_AGE', 'CONN_HEALTH_CHECKS')}))"
+    "print(json.dumps({k: d.get(k) for k in "
+    "('ENGINE', 'CONN_MAX_AGE', 'CONN_HEALTH_CHECKS', 'OPTIONS')}))"
 )
 
 
@@ -103,6 +104,33 @@ def test_postgresql_connections_are_kept_and_checked_before_reuse(tmp_path):
     # a connection the server closed meanwhile (restart, idle timeout) is replaced, not
     # handed to a request that would fail
     assert found["CONN_HEALTH_CHECKS"] is True
+    # parameters bound by the server, and a statement run 5 times on a connection prepared
+    # (Django's default is neither: every statement parsed and planned again)
+    assert found["OPTIONS"]["server_side_binding"] is True
+    assert found["OPTIONS"]["prepare_threshold"] == 5
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler_in_transaction_mode(tmp_path):
+    url = "postgres://club@127.0.0.1:6432/club"
+    for flag, threshold in (("1", None), ("yes", None), ("0", 5), ("", 5)):
+        env = production_env(
+            tmp_path,
+            TAROTCLUB_PLAIN_HTTP="1",
+            DATABASE_URL=url,
+            TAROTCLUB_NO_PREPARED_STATEMENTS=flag,
+        )
+        done = run(["-c", SETTINGS], env)
+        assert done.returncode == 0, done.stderr
+        options = json.loads(done.stdout)["OPTIONS"]
+        assert options["prepare_threshold"] == threshold, flag
+        assert options["server_side_binding"] is True  # unnamed statements: any pooler
+
+
+def test_sqlite_is_given_no_postgresql_options(tmp_path):
+    done = run(["-c", SETTINGS], production_env(tmp_path, TAROTCLUB_PLAIN_HTTP="1"))
+    assert done.returncode == 0, done.stderr
+    options = json.loads(done.stdout)["OPTIONS"]
+    assert "server_side_binding" not in options and "prepare_threshold" not in options
 
 
 # Writers take turns in the order they came (a lock file, woken by the kernel), not by

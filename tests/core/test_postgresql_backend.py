@@ -173,3 +173,53 @@ if ON_POSTGRESQL:
             # Django's time zone in the session: the instants themselves (compared as
             # timestamps: Python never finds equal two zones' datetimes that fall in a DST gap)
             assert [x.timestamp() for x in ours] == [x.timestamp() for x in instants]
+
+    # --- prepared statements -----------------------------------------------------------------
+
+    @pytest.mark.django_db
+    def test_a_save_runs_prepared_statements_once_the_connection_has_run_them_five_times(
+        client,
+    ):
+        """Parameters bound by the server and statements prepared (settings.database_config):
+        after five saves the lock and the one statement that writes the deal, its score
+        lines, its history entry and the revision are prepared on the connection, and later
+        saves run them as they are, with no new preparation."""
+        from django.urls import reverse
+
+        from tarotclub.games.services import game_start
+        from tarotclub.kinds.tarot.models import Deal
+        from tarotclub.players.services import player_create
+
+        assert connection.settings_dict["OPTIONS"]["server_side_binding"] is True
+        players = [player_create(name=n) for n in ("Anne", "Bram", "Chloé", "Dirk")]
+        game = game_start(players=players, first_dealer=0)
+        url = reverse("games:deal_new", args=[game.token])
+
+        def prepared() -> dict[str, int]:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements"
+                )
+                return dict(cursor.fetchall())
+
+        def save(number: int) -> None:
+            data = {"taker": players[1].pk, "contract": "garde", "bouts": 2, "points": 49}
+            data |= {"points_side": "attack", "chelem": "none", "number": number}
+            response = client.post(url, data)
+            assert response.status_code == 302, response.content[:500]
+
+        for number in range(1, 6):
+            save(number)
+        assert not [s for s in prepared() if "FOR UPDATE" in s]  # run 5 times, not yet prepared
+        save(6)
+        after_six = prepared()
+        lock = [s for s in after_six if s.startswith("SELECT") and s.endswith("FOR UPDATE")]
+        write = [s for s in after_six if s.startswith("WITH new_deal AS (INSERT")]
+        assert len(lock) == 1 and len(write) == 1
+        assert "$1" in lock[0] and "%s" not in lock[0]  # bound by the server
+        for number in range(7, 10):
+            save(number)
+        after_nine = prepared()
+        assert after_nine[lock[0]] == after_six[lock[0]] + 3  # the same statement, run again
+        assert after_nine[write[0]] == after_six[write[0]] + 3
+        assert Deal.objects.filter(game=game).count() == 9
