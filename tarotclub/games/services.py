@@ -14,7 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import IntegrityError, connection, models, transaction
+from django.db import DatabaseError, IntegrityError, connection, models, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -367,6 +367,17 @@ def update_statement(obj: models.Model, fields: Sequence[str]) -> tuple[str, lis
         f" RETURNING {qn(meta.pk.column)} AS pk"
     )
     return statement, [*values, meta.pk.get_db_prep_save(obj.pk, connection)]
+
+
+def update_row(obj: models.Model, fields: Sequence[str]) -> None:
+    """Store `fields` of `obj` as `obj.save(update_fields=fields)` does (auto_now included), in
+    one plain UPDATE (`update_statement`): compiling the ORM's update cost a correction on
+    SQLite about a twentieth of its time. Sends no signals (nothing listens to them). Like
+    `save`, raises DatabaseError when no row was updated."""
+    with connection.cursor() as cursor:
+        cursor.execute(*update_statement(obj, fields))
+        if cursor.fetchone() is None:
+            raise DatabaseError("Save with update_fields did not affect any rows.")
 
 
 def _inserted(obj: models.Model, pk) -> models.Model:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 
 import pytest
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.transaction import TransactionManagementError
 from django.urls import reverse
 from django.utils import timezone
@@ -213,6 +213,45 @@ def test_insert_row_stores_what_save_stores(four, member):
     assert one.pop("id") != two.pop("id")
     assert one == two and two["after"] == {"a": [1, "é"]}
     assert _values(fast) == _values(Change.objects.get(pk=fast.pk))
+
+
+def test_update_row_stores_what_save_with_update_fields_stores(four):
+    """Two equal deals, one corrected by `save(update_fields=...)`, the other by `update_row`:
+    the same values stored, `updated_at` (auto_now) moved on both and set on the object, the
+    fields not named left alone; and like `save`, an error when the row is gone."""
+    game = games.game_start(players=four, first_dealer=0)
+    made = [
+        tarot.deal_add(
+            game=game, data=tarot.DealInput(taker=four[1].pk, contract="prise", bouts=1, points=56)
+        )
+        for _ in range(2)
+    ]
+    by_save, fast = (Deal.objects.get(pk=deal.pk) for deal in made)
+    fields = ["taker", "contract", "poignees", "version", "updated_at"]
+    for deal in (by_save, fast):
+        deal.taker_id, deal.contract, deal.version = four[2].pk, "garde", 7
+        deal.poignees = [[four[3].pk, "double"]]
+        deal.bouts = 3  # not among the fields: stays as stored
+    before = fast.updated_at
+    by_save.save(update_fields=fields)
+    games.update_row(fast, fields)
+    assert fast.updated_at > before
+    stored = {d.pk: _values(d) for d in Deal.objects.filter(pk__in=[by_save.pk, fast.pk])}
+    one, two = stored[by_save.pk], stored[fast.pk]
+    for name in ("id", "number", "dealer_id", "revision", "created_at", "updated_at"):
+        one.pop(name), two.pop(name)
+    assert one == two
+    assert (two["taker_id"], two["contract"], two["version"], two["bouts"]) == (
+        four[2].pk,
+        "garde",
+        7,
+        1,
+    )
+    assert two["poignees"] == [[four[3].pk, "double"]]
+    assert Deal.objects.get(pk=fast.pk).updated_at == fast.updated_at
+    Deal.objects.filter(pk=fast.pk).delete()
+    with pytest.raises(DatabaseError):
+        games.update_row(fast, fields)
 
 
 def test_together_runs_its_parts_in_one_statement_all_or_none(four):

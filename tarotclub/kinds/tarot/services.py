@@ -32,6 +32,7 @@ from tarotclub.games.services import (
     lock_game,
     log_change,
     require,
+    update_row,
     update_statement,
     writes_together,
 )
@@ -572,7 +573,7 @@ def deal_correct(
             line.score = scores[line.player_id]
         along.add("corrected_lines", *_update_scores_statement(lines), returning=False)
     else:
-        current.save(update_fields=CORRECTED_FIELDS)
+        update_row(current, CORRECTED_FIELDS)
         _write_lines(current, scores, lines)
     log_change(
         game,
