@@ -176,7 +176,7 @@ if ON_POSTGRESQL:
 
     # --- prepared statements -----------------------------------------------------------------
 
-    @pytest.mark.django_db
+    @pytest.mark.django_db(transaction=True)
     def test_a_save_runs_prepared_statements_once_the_connection_has_run_them_five_times(
         client,
     ):
@@ -191,6 +191,7 @@ if ON_POSTGRESQL:
         from tarotclub.players.services import player_create
 
         assert connection.settings_dict["OPTIONS"]["server_side_binding"] is True
+        connection.close()  # a new connection: nothing counted or prepared by earlier tests
         players = [player_create(name=n) for n in ("Anne", "Bram", "Chloé", "Dirk")]
         game = game_start(players=players, first_dealer=0)
         url = reverse("games:deal_new", args=[game.token])
@@ -223,3 +224,116 @@ if ON_POSTGRESQL:
         assert after_nine[lock[0]] == after_six[lock[0]] + 3  # the same statement, run again
         assert after_nine[write[0]] == after_six[write[0]] + 3
         assert Deal.objects.filter(game=game).count() == 9
+
+    # --- a save's round trips, and what is read after the lock ------------------------------
+
+    def _round_trips(save) -> int:
+        """How many times the connection waited for the server during `save()`: each wait
+        ends with the server's ReadyForQuery (libpq's protocol trace)."""
+        import tempfile
+
+        connection.ensure_connection()
+        pgconn = connection.connection.pgconn
+        with tempfile.TemporaryFile("w+") as trace:
+            pgconn.trace(trace.fileno())
+            try:
+                save()
+            finally:
+                pgconn.untrace()
+            trace.seek(0)
+            return sum("ReadyForQuery" in line for line in trace)
+
+    @pytest.mark.django_db(transaction=True)
+    def test_a_tournament_tables_save_is_six_round_trips(client):
+        """A tournament table's new deal, as the README counts it: the page's read of the game,
+        BEGIN, the lock, the table's state read after the lock, the one statement of the
+        write (deal, score lines, history entry, revision), COMMIT."""
+        from django.test.utils import CaptureQueriesContext
+        from django.urls import reverse
+
+        from tarotclub.kinds.tarot.models import Deal
+        from tarotclub.tournaments import services as tournaments
+        from tarotclub.tournaments.models import Table
+        from tests.tournaments.helpers import make_tournament
+
+        t, _players = make_tournament(4, rounds=1, deals=4)
+        tournaments.tournament_start(tournament=t)
+        game = Table.objects.get(tournament=t, round=1).game
+        taker = game.seats.order_by("position")[1].player_id
+        url = reverse("games:deal_new", args=[game.token])
+        data = {"taker": taker, "contract": "garde", "bouts": 2, "points": 49}
+        data |= {"points_side": "attack", "chelem": "none"}
+
+        def save(number):
+            assert client.post(url, {**data, "number": number}).status_code == 302
+
+        # A new connection (its setup is not counted), and one save before: the one measured
+        # runs each statement for the 2nd time, far from the 5 runs that prepare it (one
+        # round trip more, once: test_a_save_runs_prepared_statements...).
+        connection.close()
+        client.get(url)
+        save(1)
+        with CaptureQueriesContext(connection) as ctx:
+            trips = _round_trips(lambda: save(2))
+        control = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE")
+        statements = [q["sql"] for q in ctx.captured_queries if not q["sql"].startswith(control)]
+        assert len(statements) == 4, statements
+        assert trips == 6
+        assert Deal.objects.filter(game=game).count() == 2
+
+    @pytest.mark.django_db(transaction=True)
+    def test_what_is_read_after_the_lock_is_what_the_phone_holding_it_left():
+        """Phone 1 holds the table's lock and ends the tournament meanwhile; phone 2's lock
+        waits for phone 1's commit, and the tournament's state it reads after the lock is the
+        finished tournament. (Read in the lock's own statement, the state would be the
+        tournament as it was when phone 2 began waiting: READ COMMITTED takes a statement's
+        snapshot when it starts. `lock_game` explains.)"""
+        import threading
+
+        from django.db import transaction
+
+        from tarotclub.games import policy
+        from tarotclub.games import services as games
+        from tarotclub.tournaments import services as tournaments
+        from tarotclub.tournaments.models import Status, Table, Tournament
+        from tests.tournaments.helpers import make_tournament
+
+        t, _players = make_tournament(4, rounds=1, deals=4)
+        tournaments.tournament_start(tournament=t)
+        game = Table.objects.get(tournament=t, round=1).game
+        held, seen, errors = threading.Event(), {}, []
+
+        def phone_1():
+            try:
+                with transaction.atomic():
+                    games.lock_game(game)
+                    Tournament.objects.filter(pk=t.pk).update(status=Status.FINISHED)
+                    held.set()
+                    time.sleep(0.5)  # phone 2 is waiting for the lock meanwhile
+            except Exception as e:  # pragma: no cover (reported below)
+                errors.append(repr(e))
+            finally:
+                held.set()
+                connection.close()
+
+        def phone_2():
+            try:
+                held.wait(10)
+                with transaction.atomic():
+                    started = time.monotonic()
+                    locked = games.lock_game(game)
+                    seen["waited"] = time.monotonic() - started
+                    seen["state"] = policy.event_table(locked)
+            except Exception as e:  # pragma: no cover (reported below)
+                errors.append(repr(e))
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=phone_1), threading.Thread(target=phone_2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert errors == []
+        assert seen["waited"] > 0.2  # it did wait for phone 1's lock
+        assert seen["state"].event_finished and seen["state"].round_over
