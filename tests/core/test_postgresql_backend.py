@@ -297,11 +297,12 @@ if ON_POSTGRESQL:
         from tarotclub.tournaments import services as tournaments
         from tarotclub.tournaments.models import Status, Table, Tournament
         from tests.tournaments.helpers import make_tournament
+        from tests.tournaments.test_concurrency import together
 
         t, _players = make_tournament(4, rounds=1, deals=4)
         tournaments.tournament_start(tournament=t)
         game = Table.objects.get(tournament=t, round=1).game
-        held, seen, errors = threading.Event(), {}, []
+        held = threading.Event()
 
         def phone_1():
             try:
@@ -310,30 +311,16 @@ if ON_POSTGRESQL:
                     Tournament.objects.filter(pk=t.pk).update(status=Status.FINISHED)
                     held.set()
                     time.sleep(0.5)  # phone 2 is waiting for the lock meanwhile
-            except Exception as e:  # pragma: no cover (reported below)
-                errors.append(repr(e))
             finally:
                 held.set()
-                connection.close()
 
         def phone_2():
-            try:
-                held.wait(10)
-                with transaction.atomic():
-                    started = time.monotonic()
-                    locked = games.lock_game(game)
-                    seen["waited"] = time.monotonic() - started
-                    seen["state"] = policy.event_table(locked)
-            except Exception as e:  # pragma: no cover (reported below)
-                errors.append(repr(e))
-            finally:
-                connection.close()
+            held.wait(10)
+            with transaction.atomic():
+                started = time.monotonic()
+                locked = games.lock_game(game)
+                return time.monotonic() - started, policy.event_table(locked)
 
-        threads = [threading.Thread(target=phone_1), threading.Thread(target=phone_2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(30)
-        assert errors == []
-        assert seen["waited"] > 0.2  # it did wait for phone 1's lock
-        assert seen["state"].event_finished and seen["state"].round_over
+        _first, (waited, state) = together(phone_1, phone_2)
+        assert waited > 0.2  # it did wait for phone 1's lock
+        assert state.event_finished and state.round_over
