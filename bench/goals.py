@@ -17,13 +17,13 @@ class Goal:
     name: str  # what is measured, e.g. "save a deal (new, 200 deals)"
     value: float  # the figure
     unit: str  # "ms", "s", "KB", "MiB", "queries", ...
-    limit: float  # the goal: value must be at most this
+    limit: float | None  # the goal: value must be at most this; None: printed, no goal
     database: str = ""  # "sqlite", "postgresql" or "" when no database is involved
     trivial_ms: float | None = None  # the trivial view's time in the same run, for ratios
 
     @property
-    def met(self) -> bool:
-        return self.value <= self.limit
+    def met(self) -> bool | None:
+        return None if self.limit is None else self.value <= self.limit
 
     @property
     def ratio(self) -> float | None:
@@ -39,12 +39,13 @@ def record(
     name: str,
     value: float,
     unit: str,
-    limit: float,
+    limit: float | None,
     *,
     trivial_ms: float | None = None,
     database: str | None = None,
 ) -> Goal:
-    """Keep one measured goal for the summary. `database` defaults to the current connection's
+    """Keep one measured goal for the summary (`limit` None: a figure the issue sets no goal
+    for there, printed beside the ones it does). `database` defaults to the current connection's
     vendor when Django is set up, else ""."""
     if database is None:
         try:
@@ -64,9 +65,10 @@ def summary() -> str:
     ]
     for g in GOALS:
         ratio = f"{g.ratio:8.1f}×" if g.ratio is not None else " " * 9
+        limit = f"≤{g.limit:>6g} {g.unit:<2}" if g.limit is not None else f"{'none':>10}"
+        met = {True: "yes", False: "NO", None: "-"}[g.met]
         lines.append(
-            f"{g.name:<52} {g.database:<10} {g.value:>7.1f} {g.unit:<2} "
-            f"≤{g.limit:>6g} {g.unit:<2} {ratio}  {'yes' if g.met else 'NO'}"
+            f"{g.name:<52} {g.database:<10} {g.value:>7.1f} {g.unit:<2} {limit} {ratio}  {met}"
         )
     return "\n".join(lines)
 

@@ -1,8 +1,9 @@
 """Saving a deal from a table's share link: time and SQL queries, as a ratio to a trivial view
 measured in the same run (issue 12: at most 8 queries whatever the table's size; at most 8× a
-trivial view on SQLite, aim for 5×). A new deal and a correction, at a casual table and at a
-tournament table, each at 2 deals and at a full sheet (200 deals casual; 20 of a tournament
-round's 24 at most); also the poll that finds nothing new.
+trivial view on SQLite, aim for 5×; on PostgreSQL the ratio is printed, without a goal). A new
+deal and a correction, at a casual table and at a tournament table, each at 2 deals and at a
+full sheet (200 deals casual; 20 of a tournament round's 24 at most); also the poll that finds
+nothing new.
 
 The requests go through the whole middleware stack with Django's test client, posted as a
 phone's browser posts the deal form (urlencoded, with the page's hidden entry number). The
@@ -27,6 +28,8 @@ from bench.django_env import test_database  # noqa: E402
 REPEAT = 40
 GOAL_QUERIES = 8
 GOAL_RATIO = 8
+#: the database the issue sets GOAL_RATIO on
+RATIO_GOAL_ON = "sqlite"
 #: how a phone's browser sends the deal form (no file field: never multipart)
 FORM = "application/x-www-form-urlencoded"
 #: tournament tables measured in turn (a round has at most 24 deals a table)
@@ -115,18 +118,25 @@ def main() -> None:
             f"  {'table':<10} {'deals':>5} {'request':<11} {'ms':>7} {'trivial':>7}"
             f" {'× trivial':>9} {'× (CPU)':>8} {'queries':>7}   goal"
         )
+        # The time goal is the issue's "at most 8× a trivial view on SQLite". On PostgreSQL,
+        # where each of a save's round trips counts, its goals are the queries (here) and the
+        # fifty phones' p95 and p99 (bench.load): the ratio is printed there without a goal.
+        ratio_goal = GOAL_RATIO if connection.vendor == RATIO_GOAL_ON else None
         for label, games, size in tables():
             for what, ms, trivial, cpu_ratio, count, goal in measure(client, games):
                 ratio = ms / trivial
-                aim = f"≤ {goal} queries" + (f", ≤ {GOAL_RATIO}×" if goal > 1 else "")
+                aim = f"≤ {goal} queries"
+                if goal > 1:
+                    aim += f", ≤ {ratio_goal}×" if ratio_goal else " (no × goal here)"
                 print(
                     f"  {label:<10} {size:>5} {what:<11} {ms:7.2f} {trivial:7.2f}"
                     f" {ratio:8.1f}× {cpu_ratio:7.1f}× {count:>7}   {aim}"
                 )
                 if goal > 1:
                     name = f"save: {what}, {label} table, {size} deals"
-                    record(name, ms, "ms", trivial * GOAL_RATIO, trivial_ms=trivial)
-                    record(f"{name} (CPU time, × trivial)", cpu_ratio, "×", GOAL_RATIO)
+                    limit = trivial * ratio_goal if ratio_goal else None
+                    record(name, ms, "ms", limit, trivial_ms=trivial)
+                    record(f"{name} (CPU time, × trivial)", cpu_ratio, "×", ratio_goal)
                     record(f"{name} (queries)", count, "queries", goal)
 
 

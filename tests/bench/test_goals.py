@@ -1,0 +1,39 @@
+"""bench/goals.py's summary table (nothing timed): a figure over its goal says NO, and a figure
+the issue sets no goal for on that database is printed without one, never as met."""
+
+from __future__ import annotations
+
+from bench import goals
+
+
+def rows(*recorded: goals.Goal) -> list[str]:
+    saved = list(goals.GOALS)
+    goals.GOALS[:] = recorded
+    try:
+        return goals.summary().splitlines()[1:]
+    finally:
+        goals.GOALS[:] = saved
+
+
+def test_met_over_and_no_goal_are_told_apart():
+    met = goals.Goal("save, sqlite", 1.5, "ms", 2.4, database="sqlite", trivial_ms=0.3)
+    over = goals.Goal("save, slow", 3.0, "ms", 2.4, database="sqlite", trivial_ms=0.3)
+    none = goals.Goal("save, pg", 3.0, "ms", None, database="postgresql", trivial_ms=0.3)
+    assert (met.met, over.met, none.met) == (True, False, None)
+    first, second, third = rows(met, over, none)
+    assert first.endswith("5.0×  yes") and "≤   2.4 ms" in first
+    assert second.endswith("10.0×  NO")
+    assert third.endswith("10.0×  -") and " none " in third and "≤" not in third
+
+
+def test_a_goal_without_a_limit_survives_the_childs_dump(tmp_path):
+    path = tmp_path / "goals.json"
+    saved = list(goals.GOALS)
+    goals.GOALS[:] = [goals.Goal("save (CPU)", 7.5, "×", None, database="postgresql")]
+    try:
+        goals.dump(str(path))
+        goals.GOALS.clear()
+        goals.load(str(path))
+        assert goals.GOALS[0].limit is None and goals.GOALS[0].met is None
+    finally:
+        goals.GOALS[:] = saved
