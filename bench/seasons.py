@@ -157,10 +157,12 @@ def main() -> None:
         from django.test import Client
 
         keys = build_keys()
-        cache.clear()
-        begin = time.perf_counter()
-        Client().get(f"/seasons/{keys.pk}/")  # every game replayed
-        cold = (time.perf_counter() - begin) * 1000
+        cold = float("inf")  # the best of three, as the other figures are the best of theirs
+        for _ in range(3):
+            cache.clear()
+            begin = time.perf_counter()
+            Client().get(f"/seasons/{keys.pk}/")  # every game replayed
+            cold = min(cold, (time.perf_counter() - begin) * 1000)
         ms, queries = measure(f"/seasons/{keys.pk}/")
         # a session of the last evening moves on (a write): that evening is replayed again
         # (the best of five such writes, as the other figures are the best of their reads)
