@@ -672,10 +672,21 @@ class _Search:
             move, move_d, ties = None, math.inf, 0
             for r in range(rounds):
                 where, tables, base = wheres[r], members[r], r * n
+                # met[p * width + t]: how many at table t player p has met already. A swap of a
+                # (table ta) and b (table tb) adds the pairs of b with ta's others and of a with
+                # tb's others: met[b][ta] + met[a][tb], less a and b themselves when they met.
+                width = len(tables)
+                met = [0] * (n * width)
+                for p in range(n):
+                    row_p, at = p * n, p * width
+                    for x in range(n):
+                        if cnt[row_p + x] and x != p:
+                            met[at + where[x]] += 1
                 for a in range(n):
                     ta, row_a, conf_a = where[a], a * n, conf[base + a]
                     a_odd = odd_table[ta]
                     a_tabu = free_at[base + a] > step
+                    met_a = a * width
                     for b in range(a + 1, n):
                         tb = where[b]
                         if ta == tb:
@@ -688,13 +699,9 @@ class _Search:
                             or any(mate[row_a + y] for y in tables[tb] if y != b)
                         ):
                             continue  # a teammate at the table: never
-                        d = -conf_a - conf[base + b]
-                        for x in tables[ta]:
-                            if x != a and cnt[row_b + x]:
-                                d += 1
-                        for y in tables[tb]:
-                            if y != b and cnt[row_a + y]:
-                                d += 1
+                        d = met[b * width + ta] + met[met_a + tb] - conf_a - conf[base + b]
+                        if cnt[row_a + b]:
+                            d -= 2  # (cnt is symmetric: a and b counted in each other's table)
                         if d > move_d:
                             continue
                         if (a_tabu or free_at[base + b] > step) and self.rep + d >= best_rep:
