@@ -130,6 +130,27 @@ class RejectNulMiddleware:
         return self.get_response(request)
 
 
+class MethodNotAllowedPageMiddleware:
+    """A 405 answered with the site's page in the user's language, not the browser's own error
+    in English: Django's `require_POST` sends an empty body, and Chromium then shows "This page
+    isn't working". It happens when an address a button posts to is opened in the browser: a
+    bookmark, a reload of it, a link shared, or a form posted where it should not be. The
+    status and the Allow header stay; nothing was done (the view never ran)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.streaming or response.content:
+            return response
+        opened = request.method in ("GET", "HEAD")
+        page = render(request, "core/error.html", {"status": 405, "opened": opened}, status=405)
+        if "Allow" in response:
+            page["Allow"] = response["Allow"]
+        return page
+
+
 # --- the Content-Security-Policy header ------------------------------------------------------
 
 #: What a view sets on its answer to change the policy (django-csp's decorators).

@@ -89,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tarotclub.core.middleware.RejectNulMiddleware",
+    # An address a button posts to, opened in the browser: the site's page, not Chromium's.
+    "tarotclub.core.middleware.MethodNotAllowedPageMiddleware",
     # Last: turns a login refused for too many failures into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
