@@ -77,7 +77,7 @@ def nice_ticks(low: float, high: float, count: int = 5, *, whole: bool = False) 
         return [0.0]
     if high < low:
         low, high = high, low
-    if high == low:
+    if high - low < 1e-9:  # flat, or closer than the ticks' rounding (10 decimals) can tell
         high, low = (high + 1, low) if whole and low == 0 else (high + 1, low - 1)
     raw = (high - low) / max(count - 1, 1)
     power = 10 ** math.floor(math.log10(raw))
