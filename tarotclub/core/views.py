@@ -174,6 +174,15 @@ def permission_denied(request, exception=None):
     return render(request, "core/error.html", {"status": 403}, status=403)
 
 
+def csrf_failure(request, reason=""):
+    """A form sent without a valid CSRF token (settings.CSRF_FAILURE_VIEW): the page open too
+    long, a sign-in or out in another tab since, cookies blocked. The site's page in the user's
+    language with the way out, not Django's bare one (which the Content-Security-Policy leaves
+    unstyled and which offers no way back). The view it was sent to never ran: nothing saved.
+    Rendering the page sets a fresh CSRF cookie, so reloading the form and sending it works."""
+    return render(request, "core/error.html", {"status": 403, "csrf": True}, status=403)
+
+
 def page_not_found(request, exception=None):
     return render(request, "core/error.html", {"status": 404}, status=404)
 

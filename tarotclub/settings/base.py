@@ -96,6 +96,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "tarotclub.urls"
+# A form refused for its CSRF token: the site's page, in the user's language.
+CSRF_FAILURE_VIEW = "tarotclub.core.views.csrf_failure"
 
 TEMPLATES = [
     {
